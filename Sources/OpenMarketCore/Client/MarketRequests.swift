@@ -1,0 +1,109 @@
+import Foundation
+import MultipartKit
+import NIOCore
+import NIOHTTP1
+
+/// Pure builders for every request `OpenMarketClient` sends, following the v2b ("openmarket") wire contract.
+public struct MarketRequests: Sendable {
+    public var baseURL: URL
+
+    public init(baseURL: URL) {
+        self.baseURL = baseURL
+    }
+
+    public func healthCheck() -> MarketRequest {
+        MarketRequest(method: .get, url: url("/healthChecker"))
+    }
+
+    public func list(_ query: ProductQuery) -> MarketRequest {
+        var items = [
+            URLQueryItem(name: "page_no", value: String(query.page)),
+            URLQueryItem(name: "items_per_page", value: String(query.perPage)),
+        ]
+        if let search = query.search {
+            items.append(URLQueryItem(name: "search_value", value: search))
+        }
+        return MarketRequest(method: .get, url: url("/api/products", query: items))
+    }
+
+    public func detail(id: Int) -> MarketRequest {
+        MarketRequest(method: .get, url: url("/api/products/\(id)"))
+    }
+
+    /// Multipart with one `params` part of raw JSON and one `images` part per photo (no `[]` suffix).
+    public func create(
+        _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials, boundary: String
+    ) throws(OpenMarketError) -> MarketRequest {
+        var params = HTTPHeaders()
+        params.add(name: "Content-Disposition", value: #"form-data; name="params""#)
+        params.add(name: "Content-Type", value: "application/json")
+        var parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: draft.wireParams(secret: credentials.secret).data))]
+        for image in images {
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Disposition", value: #"form-data; name="images"; filename="\#(Self.headerSafe(image.filename))""#)
+            headers.add(name: "Content-Type", value: image.contentType ?? "application/octet-stream")
+            parts.append(MultipartPart(headers: headers, body: ByteBuffer(bytes: image.data)))
+        }
+        var body = ByteBuffer()
+        do {
+            try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &body)
+        } catch {
+            throw .malformed("The upload could not be encoded.")
+        }
+        return MarketRequest(
+            method: .post,
+            url: url("/api/products"),
+            headers: [
+                ("identifier", credentials.identifier),
+                ("content-type", "multipart/form-data; boundary=\(boundary)"),
+            ],
+            body: Data(body.readableBytesView)
+        )
+    }
+
+    public func update(id: Int, changes: ProductChanges, credentials: VendorCredentials) -> MarketRequest {
+        MarketRequest(
+            method: .patch,
+            url: url("/api/products/\(id)"),
+            headers: [("identifier", credentials.identifier), ("content-type", "application/json")],
+            body: changes.wireBody(secret: credentials.secret).data
+        )
+    }
+
+    /// First step of a delete: asks for the one-time path the product can be deleted at.
+    public func archive(id: Int, credentials: VendorCredentials) -> MarketRequest {
+        MarketRequest(
+            method: .post,
+            url: url("/api/products/\(id)/archived"),
+            headers: [("identifier", credentials.identifier), ("content-type", "application/json")],
+            body: WireJSON.object([("secret", .string(credentials.secret))]).data
+        )
+    }
+
+    /// Second step of a delete: `path` is the plain-text answer of `archive`, used verbatim as the server means it.
+    public func delete(path: String, credentials: VendorCredentials) throws(OpenMarketError) -> MarketRequest {
+        let trimmed = path.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"")))
+        guard trimmed.hasPrefix("/"), !trimmed.contains(".."), !trimmed.contains("?"), !trimmed.contains("#") else {
+            throw .undecodableResponse("The delete path from the server is not a path: \(trimmed.prefix(80))")
+        }
+        return MarketRequest(method: .delete, url: url(trimmed), headers: [("identifier", credentials.identifier)])
+    }
+
+    private func url(_ path: String, query: [URLQueryItem] = []) -> URL {
+        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        var components = URLComponents(string: base + path) ?? URLComponents()
+        if !query.isEmpty {
+            components.queryItems = query
+            // URLComponents leaves "+" alone, which servers read as a space.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        }
+        return components.url ?? baseURL
+    }
+
+    /// Filenames go inside a quoted header parameter: drop what would break the quoting or the header line.
+    private static func headerSafe(_ filename: String) -> String {
+        let cleaned = filename.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
+        let result = String(String.UnicodeScalarView(cleaned))
+        return result.isEmpty ? "image" : result
+    }
+}

@@ -1,0 +1,157 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// `OpenMarketAPI` over HTTP against a remote OpenMarket v2 ("openmarket") server.
+///
+/// Every call has a deadline and a response-size cap; only GETs are retried, once, on transport failures.
+public final class OpenMarketClient: OpenMarketAPI {
+    public let configuration: OpenMarketClientConfiguration
+    private let requests: MarketRequests
+    private let httpClient: HTTPClient
+    private let logger: Logger
+
+    public init(configuration: OpenMarketClientConfiguration, logger: Logger = Logger(label: "openmarket.client")) {
+        self.configuration = configuration
+        self.requests = MarketRequests(baseURL: configuration.baseURL)
+        self.logger = logger
+        // AsyncHTTPClient has no read timeout by default; a stalled server would hold a page forever.
+        let timeout = HTTPClient.Configuration.Timeout(
+            connect: .init(configuration.connectTimeout),
+            read: .init(configuration.requestTimeout)
+        )
+        self.httpClient = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: timeout)
+        )
+    }
+
+    /// Closes pooled connections; call once before the process ends.
+    public func shutdown() async throws {
+        try await httpClient.shutdown()
+    }
+
+    public func healthCheck() async throws(OpenMarketError) {
+        let response = try await send(requests.healthCheck())
+        guard (200..<300).contains(response.status) else { throw Self.error(for: response) }
+    }
+
+    public func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
+        let response = try await send(requests.list(query))
+        // v2a answers 204 past the last page; v2b sends a 2xx with a body no decoder reads.
+        if response.status == 204 || ((200..<300).contains(response.status) && response.body.isEmpty) { return nil }
+        return try decode(ProductPage.self, from: response)
+    }
+
+    public func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
+        try decode(ProductDetail.self, from: try await send(requests.detail(id: id)))
+    }
+
+    public func createProduct(
+        _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials
+    ) async throws(OpenMarketError) -> ProductDetail {
+        let boundary = "Boundary-\(UUID().uuidString)"
+        let request = try requests.create(draft, images: images, credentials: credentials, boundary: boundary)
+        return try decode(ProductDetail.self, from: try await send(request))
+    }
+
+    public func updateProduct(
+        id: Int, changes: ProductChanges, credentials: VendorCredentials
+    ) async throws(OpenMarketError) -> ProductDetail {
+        try decode(ProductDetail.self, from: try await send(requests.update(id: id, changes: changes, credentials: credentials)))
+    }
+
+    public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
+        let archived = try await send(requests.archive(id: id, credentials: credentials))
+        guard (200..<300).contains(archived.status) else { throw Self.error(for: archived) }
+        let path = String(decoding: archived.body, as: UTF8.self)
+        let deleted = try await send(try requests.delete(path: path, credentials: credentials))
+        return try decode(ProductDetail.self, from: deleted)
+    }
+}
+
+extension OpenMarketClient {
+    struct RawResponse: Sendable {
+        var status: Int
+        var body: Data
+    }
+
+    func send(_ request: MarketRequest) async throws(OpenMarketError) -> RawResponse {
+        do {
+            return try await execute(request)
+        } catch let error where request.isRetryable && error.isTransient {
+            logger.warning("Retrying market request once", metadata: ["url": "\(request.url.path)", "error": "\(error.message)"])
+            return try await execute(request)
+        }
+    }
+
+    private func execute(_ request: MarketRequest) async throws(OpenMarketError) -> RawResponse {
+        var httpRequest = HTTPClientRequest(url: request.url.absoluteString)
+        httpRequest.method = HTTPMethod(rawValue: request.method.rawValue)
+        for header in request.headers {
+            httpRequest.headers.add(name: header.name, value: header.value)
+        }
+        if let body = request.body {
+            httpRequest.body = .bytes(ByteBuffer(bytes: body))
+        }
+        do {
+            let deadline = NIODeadline.now() + .init(configuration.requestTimeout)
+            let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
+            let body = try await response.body.collect(upTo: configuration.maxResponseBytes)
+            return RawResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+        } catch let error as HTTPClientError {
+            switch error {
+            case .connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout:
+                throw .timeout
+            default:
+                throw .unreachable(String(describing: error))
+            }
+        } catch let error as NIOTooManyBytesError {
+            throw .undecodableResponse("The response was larger than \(error.maxBytes.map(String.init) ?? "the") byte limit.")
+        } catch {
+            throw .unreachable(String(describing: error))
+        }
+    }
+
+    func decode<Value: Decodable>(_ type: Value.Type, from response: RawResponse) throws(OpenMarketError) -> Value {
+        guard (200..<300).contains(response.status) else { throw Self.error(for: response) }
+        do {
+            return try JSONDecoder().decode(Value.self, from: response.body)
+        } catch {
+            throw .undecodableResponse("\(Value.self): \(error)")
+        }
+    }
+
+    /// Maps a non-2xx answer to our error, keeping the server's own message where it sent one.
+    static func error(for response: RawResponse) -> OpenMarketError {
+        let body = try? JSONDecoder().decode(MarketErrorBody.self, from: response.body)
+        let excerpt = String(decoding: response.body.prefix(300), as: UTF8.self)
+        let message = body?.message ?? (excerpt.isEmpty ? "status \(response.status)" : excerpt)
+        switch response.status {
+        case 400: return .malformed(message)
+        case 401: return .unauthorized(message)
+        case 403: return .forbidden(message)
+        case 404: return .notFound(message)
+        case 413: return .tooLarge(message)
+        case 415: return .unsupportedMedia(message)
+        case 422:
+            let violations = body?.errors?.map {
+                OpenMarketError.Violation(field: $0.field.flatMap(OpenMarketError.Field.init(rawValue:)), message: $0.message)
+            }
+            return .invalid(violations ?? [OpenMarketError.Violation(field: nil, message: message)])
+        default: return .upstreamStatus(response.status, bodyExcerpt: excerpt)
+        }
+    }
+}
+
+extension OpenMarketError {
+    /// Failures where the server never saw or never answered the request, so a safe request may be repeated.
+    var isTransient: Bool {
+        switch self {
+        case .timeout, .unreachable: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Where the remote market is and how long we wait for it.
+public struct OpenMarketClientConfiguration: Sendable {
+    public var baseURL: URL
+    public var connectTimeout: Duration
+    /// The whole-request deadline: connect, send, wait and read the body.
+    public var requestTimeout: Duration
+    /// Bodies larger than this are refused rather than buffered.
+    public var maxResponseBytes: Int
+
+    public init(
+        baseURL: URL, connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(10),
+        maxResponseBytes: Int = 4 * 1024 * 1024
+    ) {
+        self.baseURL = baseURL
+        self.connectTimeout = connectTimeout
+        self.requestTimeout = requestTimeout
+        self.maxResponseBytes = maxResponseBytes
+    }
+}

@@ -1,0 +1,68 @@
+import GRDB
+
+extension MarketDatabase {
+    /// Append-only: a shipped migration is never edited, a change is a new named migration.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 vendors products images tokens") { db in
+            try db.create(table: "vendor") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull().unique()
+                table.column("identifier", .text).notNull().unique()
+                table.column("secretHash", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "product") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("vendor", onDelete: .restrict).notNull()
+                table.column("name", .text).notNull()
+                table.column("description", .text).notNull()
+                table.column("currency", .text).notNull().check { ["KRW", "USD"].contains($0) }
+                // Money in the currency's minor unit (won, cents): never binary floating point.
+                table.column("priceMinor", .integer).notNull().check { $0 > 0 }
+                table.column("discountMinor", .integer).notNull().check { $0 >= 0 }
+                table.column("stock", .integer).notNull().check { $0 >= 0 }
+                table.column("thumbnailImageId", .integer)
+                table.column("createdAt", .datetime).notNull()
+                table.check(sql: "discountMinor <= priceMinor")
+            }
+            try db.create(table: "productImage") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("product", onDelete: .cascade).notNull()
+                table.column("position", .integer).notNull()
+                table.column("key", .text).notNull().unique()
+                table.column("fileExtension", .text).notNull()
+                table.column("mediaType", .text).notNull()
+                table.column("bytes", .blob).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.uniqueKey(["productId", "position"])
+            }
+            try db.create(table: "deleteToken") { table in
+                table.column("token", .text).primaryKey()
+                table.belongsTo("product", onDelete: .cascade).notNull()
+                table.belongsTo("vendor", onDelete: .cascade).notNull()
+                table.column("expiresAt", .datetime).notNull().indexed()
+            }
+            // Substring search over name and description. The trigram tokenizer folds case and lets
+            // MATCH and LIKE use the index for queries of three characters or more.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE productSearch USING fts5(
+                    name, description, content='product', content_rowid='id', tokenize='trigram'
+                );
+                CREATE TRIGGER product_ai AFTER INSERT ON product BEGIN
+                    INSERT INTO productSearch(rowid, name, description) VALUES (new.id, new.name, new.description);
+                END;
+                CREATE TRIGGER product_ad AFTER DELETE ON product BEGIN
+                    INSERT INTO productSearch(productSearch, rowid, name, description)
+                    VALUES ('delete', old.id, old.name, old.description);
+                END;
+                CREATE TRIGGER product_au AFTER UPDATE OF name, description ON product BEGIN
+                    INSERT INTO productSearch(productSearch, rowid, name, description)
+                    VALUES ('delete', old.id, old.name, old.description);
+                    INSERT INTO productSearch(rowid, name, description) VALUES (new.id, new.name, new.description);
+                END;
+                """)
+        }
+        return migrator
+    }
+}

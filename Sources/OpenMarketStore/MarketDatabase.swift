@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Opens the market's SQLite database with the settings every connection needs.
+public enum MarketDatabase {
+    /// A file database in WAL mode. Only this process writes it: SQLite 3.40 predates the WAL-reset
+    /// corruption fix (3.44.1), which bites only with several writers on one file.
+    public static func open(path: String, logger: Logger) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        try migrator.migrate(pool)
+        let version = try pool.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") } ?? "?"
+        logger.info("Market database ready", metadata: ["path": "\(path)", "sqlite": "\(version)"])
+        return pool
+    }
+
+    /// An in-memory database for tests and throwaway runs.
+    public static func inMemory() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(configuration: configuration())
+        try migrator.migrate(queue)
+        return queue
+    }
+
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // Wait for a lock instead of failing at once when a reader checkpoints or a write is in flight.
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// A row of `productImage`: the photo's bytes live in the same database as the product,
+/// so one transaction writes or removes both.
+struct ProductImageRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "productImage"
+
+    var id: Int64?
+    var productId: Int64
+    var position: Int
+    /// Random hex, the public name of the image in its URL.
+    var key: String
+    /// Taken from the uploaded filename (empty when it had none), as the OpenMarket server does.
+    var fileExtension: String
+    /// Decided from the bytes, never from what the sender claimed.
+    var mediaType: String
+    var bytes: Data
+    var createdAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let productId = Column(CodingKeys.productId)
+        static let position = Column(CodingKeys.position)
+        static let key = Column(CodingKeys.key)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// Metadata only: list and detail pages never load image bytes.
+    static let metadataColumns: [Column] = [
+        Columns.id, Columns.productId, Columns.position, Columns.key,
+        Column("fileExtension"), Column("mediaType"), Column("createdAt"),
+    ]
+}
+
+/// The image columns pages need, without the bytes.
+struct ProductImageInfo: Codable, Sendable, FetchableRecord {
+    var id: Int64
+    var productId: Int64
+    var position: Int
+    var key: String
+    var fileExtension: String
+    var mediaType: String
+    var createdAt: Date
+}

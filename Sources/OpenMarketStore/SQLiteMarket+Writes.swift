@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import OpenMarketCore
+
+extension SQLiteMarket {
+    public func createProduct(
+        _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials
+    ) async throws(OpenMarketError) -> ProductDetail {
+        let vendorID = try await authenticate(credentials)
+        return try await insertProduct(draft, images: images, vendorID: vendorID, createdAt: Date())
+    }
+
+    /// Writes the product and all its images in one transaction: all of it exists afterwards, or none.
+    func insertProduct(
+        _ draft: ProductDraft, images: [ImageUpload], vendorID: Int64, createdAt: Date
+    ) async throws(OpenMarketError) -> ProductDetail {
+        let fields = ProductRules.Fields(
+            name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
+            discountedPrice: draft.discountedPrice, stock: draft.stock)
+        let amounts = try ProductRules.check(fields).get()
+        let kinds = try ProductRules.check(images)
+        let prefix = configuration.imagePathPrefix
+        return try await write { db in
+            var product = ProductRecord(
+                id: nil, vendorId: vendorID, name: draft.name, description: draft.description,
+                currency: draft.currency.rawValue, priceMinor: amounts.priceMinor, discountMinor: amounts.discountMinor,
+                stock: draft.stock, thumbnailImageId: nil, createdAt: createdAt)
+            try product.insert(db)
+            guard let productID = product.id else { throw OpenMarketError.storeFailure("The product row got no id.") }
+            for (position, (image, kind)) in zip(images, kinds).enumerated() {
+                var record = ProductImageRecord(
+                    id: nil, productId: productID, position: position, key: Self.newImageKey(),
+                    fileExtension: ImageSniffer.fileExtension(of: image.filename), mediaType: kind.rawValue,
+                    bytes: image.data, createdAt: createdAt)
+                try record.insert(db)
+                if position == 0 { product.thumbnailImageId = record.id }
+            }
+            try product.update(db)
+            guard let detail = try ProductLoader.detail(db, id: productID, imagePathPrefix: prefix) else {
+                throw OpenMarketError.storeFailure("The new product could not be read back.")
+            }
+            return detail
+        }
+    }
+
+    public func updateProduct(
+        id: Int, changes: ProductChanges, credentials: VendorCredentials
+    ) async throws(OpenMarketError) -> ProductDetail {
+        let vendorID = try await authenticate(credentials)
+        let prefix = configuration.imagePathPrefix
+        return try await write { db in
+            var product = try Self.ownedProduct(db, id: id, vendorID: vendorID)
+            guard let oldCurrency = Currency(rawValue: product.currency) else {
+                throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
+            }
+            let fields = ProductRules.Fields(
+                name: changes.name ?? product.name,
+                description: changes.description ?? product.description,
+                price: changes.price ?? MinorUnits.decimal(product.priceMinor, currency: oldCurrency),
+                currency: changes.currency ?? oldCurrency,
+                discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.discountMinor, currency: oldCurrency),
+                stock: changes.stock ?? product.stock)
+            let amounts = try ProductRules.check(fields).get()
+            if let thumbnailID = changes.thumbnailID {
+                let belongs = try ProductImageRecord.filter(key: Int64(thumbnailID))
+                    .filter(ProductImageRecord.Columns.productId == Int64(id)).fetchCount(db) == 1
+                guard belongs else {
+                    throw OpenMarketError.invalid([.init(field: .thumbnailID, message: "thumbnail_id \(thumbnailID) is not an image of product \(id).")])
+                }
+                product.thumbnailImageId = Int64(thumbnailID)
+            }
+            product.name = fields.name
+            product.description = fields.description
+            product.currency = fields.currency.rawValue
+            product.priceMinor = amounts.priceMinor
+            product.discountMinor = amounts.discountMinor
+            product.stock = fields.stock
+            try product.update(db)
+            guard let detail = try ProductLoader.detail(db, id: Int64(id), imagePathPrefix: prefix) else {
+                throw OpenMarketError.storeFailure("The product could not be read back.")
+            }
+            return detail
+        }
+    }
+
+    public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
+        let token = try await issueDeleteToken(productID: id, credentials: credentials)
+        return try await deleteProduct(token: token, identifier: credentials.identifier, productID: id)
+    }
+
+    /// Step one of the v2 delete: checks the secret and returns a single-use, expiring token.
+    public func issueDeleteToken(productID: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> String {
+        let vendorID = try await authenticate(credentials)
+        let lifetime = configuration.deleteTokenLifetime
+        return try await write { db in
+            _ = try Self.ownedProduct(db, id: productID, vendorID: vendorID)
+            let now = Date()
+            try DeleteTokenRecord.filter(DeleteTokenRecord.Columns.expiresAt < now).deleteAll(db)
+            let token = DeleteTokenRecord(
+                token: TimeBasedUUID.make(), productId: Int64(productID), vendorId: vendorID,
+                expiresAt: now.addingTimeInterval(Double(lifetime.components.seconds)))
+            try token.insert(db)
+            return token.token
+        }
+    }
+
+    /// Step two: spends the token and deletes the product with its images, in one transaction.
+    /// The `identifier` must be the token's vendor; `productID`, when the path carries one, must match too.
+    public func deleteProduct(token: String, identifier: String, productID: Int?) async throws(OpenMarketError) -> ProductDetail {
+        let prefix = configuration.imagePathPrefix
+        return try await write { db in
+            guard let record = try DeleteTokenRecord.fetchOne(db, key: token), record.expiresAt > Date(),
+                productID == nil || Int64(productID ?? 0) == record.productId
+            else {
+                throw OpenMarketError.notFound("This delete path is unknown, used or expired. Ask for a new one with POST /api/products/{id}/archived.")
+            }
+            let owner = try VendorRecord.fetchOne(db, key: record.vendorId)
+            guard owner?.identifier == identifier else {
+                throw OpenMarketError.forbidden("This delete path belongs to another vendor.")
+            }
+            try DeleteTokenRecord.deleteOne(db, key: token)
+            guard let detail = try ProductLoader.detail(db, id: record.productId, imagePathPrefix: prefix) else {
+                throw OpenMarketError.notFound("Product \(record.productId) does not exist.")
+            }
+            // Images and other tokens go with the product through ON DELETE CASCADE.
+            try ProductRecord.deleteOne(db, key: record.productId)
+            return detail
+        }
+    }
+
+    static func ownedProduct(_ db: Database, id: Int, vendorID: Int64) throws -> ProductRecord {
+        guard let product = try ProductRecord.fetchOne(db, key: Int64(id)) else {
+            throw OpenMarketError.notFound("Product \(id) does not exist.")
+        }
+        guard product.vendorId == vendorID else {
+            throw OpenMarketError.forbidden("Product \(id) belongs to another vendor.")
+        }
+        return product
+    }
+
+    static func newImageKey() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+}

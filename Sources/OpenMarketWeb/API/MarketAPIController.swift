@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenMarketCore
+import OpenMarketStore
+
+/// The embedded market's REST API in the OpenMarket v2 ("openmarket") wire format, plus the v2a
+/// (`market-training`) delete step, so apps of either generation can use this server.
+struct MarketAPIController<Context: RequestContext>: Sendable {
+    let market: SQLiteMarket
+    let images: ImageURLResolver
+
+    func addRoutes(to router: Router<Context>) {
+        router.get(SiteURL.Route.healthChecker) { _, _ in WireResponse.json(.string("OK")) }
+        router.get(SiteURL.Route.apiProducts, use: index)
+        router.post(SiteURL.Route.apiProducts, use: create)
+        router.get(SiteURL.Route.apiProduct, use: show)
+        router.patch(SiteURL.Route.apiProduct, use: update)
+        router.post(SiteURL.Route.apiProductArchived, use: archive)
+        router.post(SiteURL.Route.apiProductSecret, use: productSecret)
+        // `DELETE /api/products/{token}` and `/api/products/{id}/{token}`: clients use either form of the archived path.
+        router.delete(SiteURL.Route.apiProduct, use: deleteByToken)
+        router.delete(SiteURL.Route.apiProductToken, use: deleteByToken)
+    }
+
+    @Sendable func index(_ request: Request, context: Context) async throws -> Response {
+        let query = try Self.query(request.uri.queryParameters)
+        guard let page = try await market.products(query) else {
+            // Past the last page the API answers 204 with no body, as the OpenMarket servers do.
+            return Response(status: .noContent)
+        }
+        return WireResponse.json(images.absolute(page, origin: images.origin(for: request)).wireJSON)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.productID(context)
+        let detail = try await market.product(id: id)
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
+    }
+
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let identifier = try Self.identifier(request)
+        let boundary = try MultipartBody.boundary(fromContentType: request.headers[.contentType])
+        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes)
+        let upload = try MarketUpload(MultipartBody(body, boundary: boundary))
+        let credentials = VendorCredentials(identifier: identifier, secret: upload.secret)
+        let detail = try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)
+        context.logger.info("Product created", metadata: ["product": "\(detail.id)", "vendor": "\(detail.vendorID)"])
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON, status: .created)
+    }
+
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.productID(context)
+        let identifier = try Self.identifier(request)
+        // v2a clients send PATCH without a Content-Type: the body is read as JSON whatever it says,
+        // except a multipart body, which can only be a mistake.
+        if request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
+            throw OpenMarketError.unsupportedMedia("PATCH takes a JSON body; photos cannot be changed after upload.")
+        }
+        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes)
+        let (changes, secret) = try MarketRequestBodies.changes(Data(body.readableBytesView))
+        let detail = try await market.updateProduct(id: id, changes: changes, credentials: .init(identifier: identifier, secret: secret))
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
+    }
+
+    /// v2b delete, step one: the answer is the plain-text path to send the DELETE to.
+    @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
+        let token = try await issueToken(request, context: context)
+        return WireResponse.text(SiteURL.apiProducts.path + "/" + token)
+    }
+
+    /// v2a delete, step one: the answer is the bare token, used as `DELETE /api/products/{id}/{token}`.
+    @Sendable func productSecret(_ request: Request, context: Context) async throws -> Response {
+        WireResponse.text(try await issueToken(request, context: context))
+    }
+
+    @Sendable func deleteByToken(_ request: Request, context: Context) async throws -> Response {
+        let identifier = try Self.identifier(request)
+        let token = context.parameters.get("token") ?? context.parameters.get("id") ?? ""
+        var productID: Int?
+        if context.parameters.get("token") != nil {
+            productID = try Self.productID(context)
+        } else if Int(token) != nil {
+            // A numeric last segment is a product id, not a token: deleting needs the archived step first.
+            throw OpenMarketError.malformed("DELETE needs the path returned by POST /api/products/{id}/archived.")
+        }
+        let detail = try await market.deleteProduct(token: token, identifier: identifier, productID: productID)
+        context.logger.info("Product deleted", metadata: ["product": "\(detail.id)"])
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
+    }
+
+    private func issueToken(_ request: Request, context: Context) async throws -> String {
+        let id = try Self.productID(context)
+        let identifier = try Self.identifier(request)
+        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes)
+        let secret = try MarketRequestBodies.secret(Data(body.readableBytesView))
+        return try await market.issueDeleteToken(productID: id, credentials: .init(identifier: identifier, secret: secret))
+    }
+}
+
+extension MarketAPIController {
+    static func query(_ parameters: Parameters) throws(OpenMarketError) -> ProductQuery {
+        func number(_ name: String, default value: Int) throws(OpenMarketError) -> Int {
+            guard let raw = parameters.get(name) else { return value }
+            guard let number = Int(raw) else { throw .malformed("`\(name)` must be a whole number.") }
+            return number
+        }
+        let page = try number("page_no", default: 1)
+        let perPage = try number("items_per_page", default: 20)
+        return ProductQuery(page: page, perPage: perPage, search: parameters.get("search_value"))
+    }
+
+    static func productID(_ context: Context) throws(OpenMarketError) -> Int {
+        guard let raw = context.parameters.get("id"), let id = Int(raw), id > 0 else {
+            throw .notFound("There is no product at this address.")
+        }
+        return id
+    }
+
+    static func identifier(_ request: Request) throws(OpenMarketError) -> String {
+        guard let value = request.headers[HTTPField.Name("identifier")!]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            throw .unauthorized("The `identifier` header is missing: send your vendor identifier with every write.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import NIOCore
+import OpenMarketCore
+
+/// A create request's multipart parts turned into a draft, its secret and its photos.
+struct MarketUpload {
+    var draft: ProductDraft
+    var secret: String
+    var images: [ImageUpload]
+
+    init(_ body: MultipartBody) throws(OpenMarketError) {
+        let params = body.parts.filter { $0.name == "params" }
+        guard let paramsPart = params.first else {
+            throw .malformed("Required request part 'params' is not present.")
+        }
+        guard params.count == 1 else {
+            throw .malformed("The `params` part appears \(params.count) times; send it once.")
+        }
+        (draft, secret) = try MarketRequestBodies.createParams(Data(paramsPart.body.readableBytesView))
+        // v1 clients name the parts `images[]`; both names carry photos.
+        images = body.parts.filter { $0.name == "images" || $0.name == "images[]" }.map { part in
+            ImageUpload(filename: part.filename ?? "image", contentType: part.contentType, data: Data(part.body.readableBytesView))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+
+/// Everything `buildApplication` needs; the command line fills it, tests build it directly.
+public struct AppConfiguration: Sendable {
+    public enum Backend: Sendable {
+        /// The embedded SQLite market, also served as the OpenMarket REST API under `/api`.
+        case embedded(loadSampleData: Bool)
+        /// A remote OpenMarket server reached through `OpenMarketClient`.
+        case remote(URL)
+    }
+
+    public var host: String
+    public var port: Int
+    /// Holds `market.sqlite` and the generated vendor credentials.
+    public var dataDirectory: URL
+    /// Holds `Templates/`, `Public/` and `SampleData/`.
+    public var rootDirectory: URL
+    public var backend: Backend
+    /// The vendor this front end acts as.
+    public var identifier: String?
+    public var secret: String?
+    /// The origin image URLs in API responses start with; by default taken from the request's `Host`.
+    public var publicURL: URL?
+    /// bcrypt work factor for vendor secrets (tests lower it to stay fast).
+    public var bcryptCost: UInt8
+    public var upstreamTimeout: Duration
+    public var logLevel: Logger.Level
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,
+        backend: Backend = .embedded(loadSampleData: true), identifier: String? = nil, secret: String? = nil,
+        publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10), logLevel: Logger.Level = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.rootDirectory = rootDirectory
+        self.backend = backend
+        self.identifier = identifier
+        self.secret = secret
+        self.publicURL = publicURL
+        self.bcryptCost = bcryptCost
+        self.upstreamTimeout = upstreamTimeout
+        self.logLevel = logLevel
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Logging
+import OpenMarketCore
+import OpenMarketStore
+
+/// Opens the embedded market in the data directory and makes sure the front end's vendor exists.
+struct EmbeddedBackend {
+    let market: SQLiteMarket
+    let credentials: VendorCredentials
+
+    static func start(_ config: AppConfiguration, loadSampleData: Bool, logger: Logger) async throws -> EmbeddedBackend {
+        let directory = config.dataDirectory
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StartupError.dataDirectory("\(directory.path): \(error.localizedDescription)")
+        }
+        let database = try MarketDatabase.open(path: directory.appending(path: "market.sqlite").path, logger: logger)
+        let market = SQLiteMarket(database: database, hasher: SecretHasher(cost: config.bcryptCost), logger: logger)
+        let vendors = VendorSetup(market: market, directory: directory, logger: logger)
+        let (credentials, owner) = try await vendors.frontEndVendor(identifier: config.identifier, secret: config.secret)
+        if loadSampleData {
+            let sampleDirectory = config.rootDirectory.appending(path: "SampleData")
+            guard FileManager.default.fileExists(atPath: sampleDirectory.appending(path: "products.json").path) else {
+                throw StartupError.missingDirectory(sampleDirectory.path)
+            }
+            if try await market.productCount() == 0 {
+                let neighbor = try await vendors.neighborVendor()
+                try await market.loadSampleData(from: sampleDirectory, owner: owner, neighbor: neighbor)
+            }
+        }
+        return EmbeddedBackend(market: market, credentials: credentials)
+    }
+}

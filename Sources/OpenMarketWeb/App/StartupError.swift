@@ -1,0 +1,23 @@
+/// Why the application refused to start; each message says what to fix.
+public enum StartupError: Error, CustomStringConvertible {
+    case missingDirectory(String)
+    case missingTemplate(String)
+    case templateParse(String)
+    case invalidOption(String)
+    case dataDirectory(String)
+
+    public var description: String {
+        switch self {
+        case .missingDirectory(let path):
+            "Missing directory \(path). Run from the project root or pass --root (OPENMARKET_ROOT)."
+        case .missingTemplate(let name):
+            "Missing template Templates/\(name).mustache."
+        case .templateParse(let detail):
+            "A template could not be parsed: \(detail)"
+        case .invalidOption(let detail):
+            detail
+        case .dataDirectory(let detail):
+            "The data directory is not usable: \(detail)"
+        }
+    }
+}

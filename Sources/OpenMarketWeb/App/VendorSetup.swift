@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import OpenMarketCore
+import OpenMarketStore
+
+/// The vendors the embedded market starts with: the one this front end acts as, and a sample neighbour.
+struct VendorSetup {
+    /// A generated demo vendor's credentials, kept so the front end can act as it after a restart.
+    struct StoredCredentials: Codable {
+        var name: String
+        var identifier: String
+        var secret: String
+    }
+
+    let market: SQLiteMarket
+    let directory: URL
+    let logger: Logger
+
+    private var credentialsFile: URL { directory.appending(path: "vendor-credentials.json") }
+
+    func frontEndVendor(identifier: String?, secret: String?) async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
+        switch (identifier, secret) {
+        case let (identifier?, secret?):
+            let name = try await market.vendor(identifier: identifier)?.name ?? "vendor_\(identifier.prefix(8))"
+            let account = try await market.upsertVendor(name: name, identifier: identifier, secret: secret)
+            logger.info("Acting as the configured vendor", metadata: ["identifier": "\(identifier)", "vendor": "\(account.name)"])
+            return (VendorCredentials(identifier: identifier, secret: secret), account)
+        case (nil, nil):
+            return try await demoVendor()
+        default:
+            throw StartupError.invalidOption("--identifier and --secret go together: give both, or neither for a demo vendor.")
+        }
+    }
+
+    /// Created once with a random secret; the secret is shown once, when it is created, and kept in a file
+    /// only this user can read, so that the front end can keep acting as that vendor.
+    private func demoVendor() async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
+        if let data = try? Data(contentsOf: credentialsFile), let stored = try? JSONDecoder().decode(StoredCredentials.self, from: data) {
+            let account = try await market.upsertVendor(name: stored.name, identifier: stored.identifier, secret: stored.secret)
+            logger.info("Acting as the demo vendor", metadata: [
+                "identifier": "\(stored.identifier)", "credentials": "\(credentialsFile.path)",
+            ])
+            return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
+        }
+        let stored = StoredCredentials(name: "demo_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
+        let account = try await market.upsertVendor(name: stored.name, identifier: stored.identifier, secret: stored.secret)
+        let data = try JSONEncoder().encode(stored)
+        FileManager.default.createFile(atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600])
+        logger.notice("Created the demo vendor. Its secret is the password for uploads, edits and deletes; it is shown only now.", metadata: [
+            "identifier": "\(stored.identifier)", "secret": "\(stored.secret)", "kept in": "\(credentialsFile.path)",
+        ])
+        return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
+    }
+
+    /// Owns a few sample products nobody here can change, so that ownership rules are visible; its secret is thrown away.
+    func neighborVendor() async throws -> SQLiteMarket.VendorAccount {
+        try await market.upsertVendor(name: "neighbor_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
+    }
+
+    /// 16 lowercase letters and digits, like the secrets OpenMarket hands its vendors.
+    static func randomSecret() -> String {
+        let alphabet = Array("abcdefghijkmnopqrstuvwxyz23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<16).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] })
+    }
+}

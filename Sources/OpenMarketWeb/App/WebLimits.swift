@@ -1,0 +1,17 @@
+import OpenMarketCore
+
+/// Limits of the HTTP layer, named once and enforced in one place each.
+public enum WebLimits {
+    /// Five 300 KB photos plus the form fields and multipart framing fit well within this.
+    public static let maxRequestBodyBytes = MarketLimits.maxRequestBodyBytes
+    /// PATCH and archived bodies are small JSON documents.
+    public static let maxJSONBodyBytes = 64 * 1024
+    /// More parts than a product can use (1 `params` + 5 `images`) with room for sloppy clients.
+    public static let maxMultipartParts = 16
+    public static let maxPartHeaderBytes = 1024
+    public static let maxPreambleBytes = 1024
+    /// A slow sender may not hold a request open longer than this while its body arrives.
+    public static let bodyDeadline: Duration = .seconds(30)
+    /// Connections with nothing happening are closed after this.
+    public static let idleTimeoutSeconds: Int64 = 30
+}

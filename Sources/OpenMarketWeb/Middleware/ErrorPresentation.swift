@@ -1,0 +1,55 @@
+import Hummingbird
+import OpenMarketCore
+
+/// What a failed request answers: decided in one place for every error type of every layer.
+struct ErrorPresentation: Sendable {
+    var status: HTTPResponse.Status
+    /// A sentence for people; never the raw error, never a secret.
+    var message: String
+    var violations: [OpenMarketError.Violation]
+    /// Our own failure: logged with the request id, its details never shown.
+    var isOurFault: Bool
+
+    init(_ error: any Error) {
+        switch error {
+        case let error as OpenMarketError:
+            self.init(marketError: error)
+        case let error as HTTPError:
+            let status = error.status
+            let message: String = switch status {
+            case .notFound: "There is nothing at this address."
+            case .contentTooLarge: "The request body is larger than \(WebLimits.maxRequestBodyBytes) bytes."
+            case .methodNotAllowed: "This address does not accept that method."
+            default: error.body ?? status.reasonPhrase
+            }
+            self.init(status: status, message: message, violations: [], isOurFault: status.code >= 500)
+        default:
+            self.init(status: .internalServerError, message: "Something went wrong on our side.", violations: [], isOurFault: true)
+        }
+    }
+
+    init(status: HTTPResponse.Status, message: String, violations: [OpenMarketError.Violation], isOurFault: Bool) {
+        self.status = status
+        self.message = message
+        self.violations = violations
+        self.isOurFault = isOurFault
+    }
+
+    private init(marketError error: OpenMarketError) {
+        let status: HTTPResponse.Status = switch error {
+        case .notFound: .notFound
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .invalid: .unprocessableContent
+        case .malformed: .badRequest
+        case .tooLarge: .contentTooLarge
+        case .unsupportedMedia: .unsupportedMediaType
+        case .upstreamStatus, .unreachable, .undecodableResponse: .badGateway
+        case .timeout: .gatewayTimeout
+        case .storeFailure: .internalServerError
+        }
+        var violations: [OpenMarketError.Violation] = []
+        if case .invalid(let list) = error { violations = list }
+        self.init(status: status, message: error.message, violations: violations, isOurFault: status == .internalServerError)
+    }
+}

@@ -1,0 +1,39 @@
+import Mustache
+
+/// HTML escaping per Unicode scalar.
+///
+/// swift-mustache 2.1.1 escapes per `Character`, so a `"` followed by a combining mark (U+0301) is one
+/// grapheme cluster that is not in its table and goes out raw, closing an attribute. Every template
+/// declares this content type (`{{% CONTENT_TYPE: SAFE_HTML }}`) so the library escapes through it.
+public struct HTMLEscaper: MustacheContentType {
+    public static let contentTypeName = "SAFE_HTML"
+
+    public init() {}
+
+    public func escapeText(_ text: String) -> String {
+        Self.escape(text)
+    }
+
+    public static func escape(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        output.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": output.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": output.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": output.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": output.append(contentsOf: "&#39;".unicodeScalars)
+            case "`": output.append(contentsOf: "&#96;".unicodeScalars)
+            case "=": output.append(contentsOf: "&#61;".unicodeScalars)
+            default: output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Registers the content type with the library; idempotent.
+    static func register() {
+        MustacheContentTypes.register(HTMLEscaper(), named: contentTypeName)
+    }
+}
