@@ -1,0 +1,54 @@
+import Foundation
+import OpenMarketCore
+import Testing
+
+@Suite("WireDate")
+struct WireDateTests {
+    static let march2nd2023 = Date(timeIntervalSince1970: 1_677_715_200)
+
+    @Test(arguments: [
+        ("2023-03-02T00:00:00", 1_677_715_200.0),
+        ("2022-01-18T00:00:00.00", 1_642_464_000.0),
+        ("2021-12-29 00:00:00.000", 1_640_736_000.0),
+    ])
+    func everyServerFormatParsesToUTCMidnightOfItsDay(text: String, epochSeconds: Double) {
+        #expect(WireDate.date(from: text) == Date(timeIntervalSince1970: epochSeconds))
+    }
+
+    @Test(arguments: ["2023-03-02T00:00:00", "2023-03-02T00:00:00.00", "2023-03-02 00:00:00.000"])
+    func theThreeFormatsOfOneDayAgree(text: String) {
+        #expect(WireDate.date(from: text) == Self.march2nd2023)
+    }
+
+    @Test(arguments: ["garbage", "", "2023/03/02", "20230302", "2023-xx-02T00:00:00"])
+    func textThatIsNotADateIsRejected(text: String) {
+        #expect(WireDate.date(from: text) == nil)
+    }
+
+    @Test func writesTheV2bFormWithoutFraction() {
+        #expect(WireDate.string(from: Self.march2nd2023) == "2023-03-02T00:00:00")
+    }
+
+    @Test func writesOnlyTheUTCDayOfAnInstant() {
+        // 23:59:59 UTC is still the same day, whatever the machine's time zone.
+        #expect(WireDate.string(from: Self.march2nd2023.addingTimeInterval(86_399)) == "2023-03-02T00:00:00")
+        #expect(WireDate.string(from: Self.march2nd2023.addingTimeInterval(-1)) == "2023-03-01T00:00:00")
+    }
+
+    @Test(arguments: ["2022-01-18T00:00:00.00", "2021-12-29 00:00:00.000"])
+    func olderFormatsAreRewrittenInTheV2bForm(text: String) throws {
+        let date = try #require(WireDate.date(from: text))
+
+        #expect(WireDate.string(from: date) == String(text.prefix(10)) + "T00:00:00")
+    }
+
+    @Test func decodingAListItemWithAnUnreadableDateFails() {
+        let json = """
+            {"id":1,"vendor_id":2,"name":"Mug","thumbnail":"https://example.test/t.jpg","currency":"KRW","price":1.0,
+             "discounted_price":0.0,"stock":1,"created_at":"garbage"}
+            """
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ProductSummary.self, from: Data(json.utf8))
+        }
+    }
+}

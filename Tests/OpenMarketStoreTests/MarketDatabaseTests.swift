@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import Logging
+import OpenMarketCore
+@testable import OpenMarketStore
+import Testing
+
+@Suite("Market database")
+struct MarketDatabaseTests {
+    /// A fresh directory for one test's database files; the test removes it with `defer`.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "openmarket-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let logger = TestMarket.quietLogger
+
+    static func tables(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')"))
+    }
+
+    @Test func openingAFileCreatesTheSchema() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "market.sqlite").path
+
+        let pool = try MarketDatabase.open(path: path, logger: Self.logger)
+        let tables = try await pool.read { db in try Self.tables(db) }
+
+        #expect(tables.isSuperset(of: ["vendor", "product", "productImage", "deleteToken", "productSearch", "product_ai", "product_ad", "product_au"]))
+        #expect(FileManager.default.fileExists(atPath: path))
+        try pool.close()
+    }
+
+    @Test func openingTheSameFileAgainKeepsItsData() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "market.sqlite").path
+        let first = try MarketDatabase.open(path: path, logger: Self.logger)
+        let market = SQLiteMarket(database: first, hasher: TestMarket.hasher, logger: Self.logger)
+        let vendor = try await market.createVendor(name: "Owner Shop", secret: "owner-secret")
+        let created = try await market.createProduct(
+            ProductDraftFixture.camera, images: [TestImages.png()], credentials: .init(identifier: vendor.identifier, secret: "owner-secret"))
+        try first.close()
+
+        let second = try MarketDatabase.open(path: path, logger: Self.logger)
+        let reopened = SQLiteMarket(database: second, hasher: TestMarket.hasher, logger: Self.logger)
+
+        #expect(try await reopened.product(id: created.id) == created)
+        let migrations = try await second.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(migrations == ["v1 vendors products images tokens"])
+        try second.close()
+    }
+
+    @Test func fileDatabaseUsesWALAndForeignKeys() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try MarketDatabase.open(path: directory.appending(path: "market.sqlite").path, logger: Self.logger)
+
+        let (journal, foreignKeys) = try await pool.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        }
+        let writerForeignKeys = try await pool.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
+
+        #expect(journal == "wal")
+        #expect(foreignKeys == 1)
+        #expect(writerForeignKeys == 1)
+        try pool.close()
+    }
+
+    @Test func inMemoryDatabaseEnforcesForeignKeys() async throws {
+        let queue = try MarketDatabase.inMemory()
+        await #expect(throws: DatabaseError.self) {
+            try await queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
+                        VALUES (999, 'Orphan', 'No vendor has this id.', 'KRW', 100, 0, 1, '2024-01-01 00:00:00')
+                        """)
+            }
+        }
+    }
+
+    @Test("The schema itself refuses impossible money", arguments: [
+        "'EUR', 100, 0", "'KRW', 0, 0", "'KRW', 100, -1", "'KRW', 100, 101",
+    ])
+    func schemaChecksBackTheRules(values: String) async throws {
+        let test = try await TestMarket()
+        let vendorID = test.owner.id
+        await #expect(throws: DatabaseError.self) {
+            try await test.market.database.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
+                        VALUES (\(vendorID), 'Broken', 'Written around the rules.', \(values), 1, '2024-01-01 00:00:00')
+                        """)
+            }
+        }
+        #expect(try await test.rowCount("product") == 0)
+    }
+}
+
+enum ProductDraftFixture {
+    static let camera = ProductDraft(
+        name: "Vintage Film Camera", description: "A working 35mm camera with a fresh battery.", price: 12000, currency: .krw)
+}

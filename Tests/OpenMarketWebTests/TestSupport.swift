@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import HTTPTypes
+import NIOHTTP1
+import MultipartKit
+import NIOCore
+import OpenMarketCore
+@testable import OpenMarketWeb
+
+/// Shared set-up: a real application from `buildApplication`, on a fresh temporary data directory.
+enum TestSupport {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The vendor every test application acts as.
+    static let vendor = VendorCredentials(identifier: "5e0b7c1a-7a1c-11ec-9173-0242ac120002", secret: "test-secret-a1")
+
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "openmarket-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func configuration(
+        dataDirectory: URL = temporaryDirectory(), backend: AppConfiguration.Backend = .embedded(loadSampleData: true)
+    ) -> AppConfiguration {
+        AppConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, rootDirectory: packageRoot, backend: backend,
+            identifier: vendor.identifier, secret: vendor.secret, bcryptCost: 4, upstreamTimeout: .seconds(3),
+            logLevel: .warning)
+    }
+
+    static func sampleImage(_ name: String = "mug-1.png") throws -> Data {
+        try Data(contentsOf: packageRoot.appending(path: "SampleData/images/\(name)"))
+    }
+
+    /// Row counts of the market file, read through a separate read-only connection.
+    struct StoreCounts: Equatable, CustomStringConvertible {
+        var products: Int
+        var images: Int
+        var tokens: Int
+        var description: String { "products \(products), images \(images), tokens \(tokens)" }
+    }
+
+    static func counts(in dataDirectory: URL) throws -> StoreCounts {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: dataDirectory.appending(path: "market.sqlite").path, configuration: configuration)
+        return try queue.read { db in
+            StoreCounts(
+                products: try Int.fetchOne(db, sql: "SELECT count(*) FROM product") ?? -1,
+                images: try Int.fetchOne(db, sql: "SELECT count(*) FROM productImage") ?? -1,
+                tokens: try Int.fetchOne(db, sql: "SELECT count(*) FROM deleteToken") ?? -1)
+        }
+    }
+}
+
+/// Multipart bodies for create requests, built with MultipartKit's serializer.
+struct UploadBody {
+    struct Image {
+        var filename: String
+        var contentType: String?
+        var data: Data
+    }
+
+    var boundary = "Boundary-\(UUID().uuidString)"
+    var params: String?
+    var images: [Image] = []
+    var extraParts: [MultipartPart] = []
+
+    static func params(
+        name: String = "Ceramic Mug", description: String = "Glazed stoneware mug, 350 ml, dishwasher safe.",
+        price: String = "12000", currency: String = "KRW", discountedPrice: String = "2000", stock: String = "7",
+        secret: String = TestSupport.vendor.secret
+    ) -> String {
+        let nameJSON = WireJSON.string(name).serialized()
+        let descriptionJSON = WireJSON.string(description).serialized()
+        return #"{"name":\#(nameJSON),"description":\#(descriptionJSON),"price":\#(price),"currency":"\#(currency)","discounted_price":\#(discountedPrice),"stock":\#(stock),"secret":"\#(secret)"}"#
+    }
+
+    static func valid(imageCount: Int = 1) throws -> UploadBody {
+        let image = try TestSupport.sampleImage()
+        return UploadBody(
+            params: params(),
+            images: (0..<imageCount).map { Image(filename: "photo\($0).png", contentType: "image/png", data: image) })
+    }
+
+    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    func buffer() throws -> ByteBuffer {
+        var parts: [MultipartPart] = []
+        if let params {
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Disposition", value: #"form-data; name="params""#)
+            headers.add(name: "Content-Type", value: "application/json")
+            parts.append(MultipartPart(headers: headers, body: ByteBuffer(string: params)))
+        }
+        for image in images {
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Disposition", value: #"form-data; name="images"; filename="\#(image.filename)""#)
+            if let contentType = image.contentType { headers.add(name: "Content-Type", value: contentType) }
+            parts.append(MultipartPart(headers: headers, body: ByteBuffer(bytes: image.data)))
+        }
+        parts += extraParts
+        var buffer = ByteBuffer()
+        try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &buffer)
+        return buffer
+    }
+}
+
+extension HTTPField.Name {
+    static let identifier = HTTPField.Name("identifier")!
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    /// The market API's JSON error body.
+    func marketError() throws -> MarketErrorBody {
+        try JSONDecoder().decode(MarketErrorBody.self, from: Data(body.readableBytesView))
+    }
+}
