@@ -83,9 +83,18 @@ struct ClientErrorMappingTests {
         #expect(error(502, "Bad Gateway") == .upstreamStatus(502, bodyExcerpt: "Bad Gateway"))
     }
 
-    @Test func nonJSONBodyBecomesTheMessage() {
-        #expect(error(404, "no such product") == .notFound("no such product"))
-        #expect(error(400, "") == .malformed("status 400"))
+    /// A raw body (a proxy's HTML page, a JSON document without `message`) is never shown to people.
+    @Test func bodyWithoutAMessageGetsAPlainSentence() {
+        #expect(error(404, "<html><body>nginx</body></html>") == .notFound("The market server answered with status 404."))
+        #expect(error(400, "") == .malformed("The market server answered with status 400."))
+        #expect(error(404, #"{"timestamp":"2023-03-02T05:13:10.456+00:00","status":404,"path":"/api/products/9"}"#).message
+            == "The market server answered with status 404.")
+    }
+
+    @Test func unprocessableWithAnEmptyErrorListFallsBackToTheMessage() {
+        let mapped = error(422, #"{"status":422,"message":"The name is too short.","errors":[]}"#)
+        #expect(mapped == .invalid([.init(field: nil, message: "The name is too short.")]))
+        #expect(mapped.message == "The name is too short.")
     }
 
     @Test func longNonJSONBodyIsCutForTheMessage() {

@@ -20,7 +20,7 @@ struct WireDateTests {
         #expect(WireDate.date(from: text) == Self.march2nd2023)
     }
 
-    @Test(arguments: ["garbage", "", "2023/03/02", "20230302", "2023-xx-02T00:00:00"])
+    @Test(arguments: ["garbage", "", "2023/03/02", "20230302", "2023-xx-02T00:00:00", "2023-02-30T00:00:00", "2023-13-45", "2023-03-02garbage"])
     func textThatIsNotADateIsRejected(text: String) {
         #expect(WireDate.date(from: text) == nil)
     }

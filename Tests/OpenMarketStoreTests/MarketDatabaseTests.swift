@@ -28,7 +28,8 @@ struct MarketDatabaseTests {
         let pool = try MarketDatabase.open(path: path, logger: Self.logger)
         let tables = try await pool.read { db in try Self.tables(db) }
 
-        #expect(tables.isSuperset(of: ["vendor", "product", "productImage", "deleteToken", "productSearch", "product_ai", "product_ad", "product_au"]))
+        let expected: Set = ["vendor", "product", "productImage", "deleteToken", "productSearch", "product_ai", "product_ad", "product_au"]
+        #expect(tables.isSuperset(of: expected))
         #expect(FileManager.default.fileExists(atPath: path))
         try pool.close()
     }

@@ -45,14 +45,16 @@ struct TestMarket {
         return try await market.createProduct(draft, images: images, credentials: credentials ?? ownerCredentials)
     }
 
-    /// What a refused write must leave untouched: every product, image and token row.
+    /// What a refused write must leave untouched: every product, image, token and vendor row.
     func snapshot() async throws -> DatabaseSnapshot {
         try await market.database.read { db in
             DatabaseSnapshot(
                 products: try Row.fetchAll(db, sql: "SELECT * FROM product ORDER BY id").map(\.description),
-                images: try Row.fetchAll(db, sql: "SELECT id, productId, position, key, fileExtension, mediaType, length(bytes) FROM productImage ORDER BY id")
-                    .map(\.description),
-                tokens: try Row.fetchAll(db, sql: "SELECT * FROM deleteToken ORDER BY token").map(\.description)
+                images: try Row.fetchAll(
+                    db, sql: "SELECT id, productId, position, key, fileExtension, mediaType, hex(bytes) FROM productImage ORDER BY id"
+                ).map(\.description),
+                tokens: try Row.fetchAll(db, sql: "SELECT * FROM deleteToken ORDER BY token").map(\.description),
+                vendors: try Row.fetchAll(db, sql: "SELECT * FROM vendor ORDER BY id").map(\.description)
             )
         }
     }
@@ -66,6 +68,7 @@ struct DatabaseSnapshot: Equatable {
     var products: [String]
     var images: [String]
     var tokens: [String]
+    var vendors: [String]
 }
 
 /// Image bytes with real magic numbers, and the shipped sample photos.

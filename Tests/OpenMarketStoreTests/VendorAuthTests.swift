@@ -30,7 +30,7 @@ struct VendorAuthTests {
     @Test("Secrets bcrypt would shorten cannot be set", arguments: ["abc\0xyz", String(repeating: "a", count: 73), ""])
     func unsafeSecretCannotBeSet(secret: String) async throws {
         let test = try await TestMarket()
-        let vendorsBefore = try await test.rowCount("vendor")
+        let before = try await test.snapshot()
 
         let created = await #expect(throws: OpenMarketError.self) {
             try await test.market.upsertVendor(name: "Shortened", identifier: SQLiteMarket.newVendorIdentifier(), secret: secret)
@@ -41,7 +41,7 @@ struct VendorAuthTests {
 
         #expect(created?.fields == [.secret])
         #expect(replaced?.fields == [.secret])
-        #expect(try await test.rowCount("vendor") == vendorsBefore)
+        #expect(try await test.snapshot() == before)
         // The owner's old secret still works: the refused upsert changed nothing.
         try await test.create()
     }
@@ -95,6 +95,15 @@ struct VendorAuthTests {
         let version = identifier[identifier.index(identifier.startIndex, offsetBy: 14)]
         #expect(version == "1")
         #expect(identifier != SQLiteMarket.newVendorIdentifier())
+    }
+
+    @Test func secondVendorWithATakenNameIsRefused() async throws {
+        let test = try await TestMarket()
+        let before = try await test.snapshot()
+        await #expect(throws: OpenMarketError.self) { try await test.market.createVendor(name: "Owner Shop", secret: "another-secret") }
+        #expect(try await test.snapshot() == before)
+        // The first vendor keeps its secret.
+        try await test.create()
     }
 
     @Test func vendorLookupByIdentifier() async throws {

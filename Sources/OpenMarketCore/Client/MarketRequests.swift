@@ -83,7 +83,7 @@ public struct MarketRequests: Sendable {
     /// Second step of a delete: `path` is the plain-text answer of `archive`, used verbatim as the server means it.
     public func delete(path: String, credentials: VendorCredentials) throws(OpenMarketError) -> MarketRequest {
         let trimmed = path.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"")))
-        guard trimmed.hasPrefix("/"), !trimmed.contains(".."), !trimmed.contains("?"), !trimmed.contains("#") else {
+        guard trimmed.hasPrefix("/"), !trimmed.contains(".."), !trimmed.contains("%"), !trimmed.contains("?"), !trimmed.contains("#") else {
             throw .undecodableResponse("The delete path from the server is not a path: \(trimmed.prefix(80))")
         }
         return MarketRequest(method: .delete, url: url(trimmed), headers: [("identifier", credentials.identifier)])

@@ -128,7 +128,9 @@ extension OpenMarketClient {
     static func error(for response: RawResponse) -> OpenMarketError {
         let body = try? JSONDecoder().decode(MarketErrorBody.self, from: response.body)
         let excerpt = String(decoding: response.body.prefix(300), as: UTF8.self)
-        let message = body?.message ?? (excerpt.isEmpty ? "status \(response.status)" : excerpt)
+        // Only a message the server wrote for people is shown; a raw body (an HTML error page, a JSON
+        // document without `message`) stays in the excerpt, which is for logs.
+        let message = body?.message ?? "The market server answered with status \(response.status)."
         switch response.status {
         case 400: return .malformed(message)
         case 401: return .unauthorized(message)
@@ -137,7 +139,7 @@ extension OpenMarketClient {
         case 413: return .tooLarge(message)
         case 415: return .unsupportedMedia(message)
         case 422:
-            let violations = body?.errors?.map {
+            let violations = body?.errors.flatMap { $0.isEmpty ? nil : $0 }?.map {
                 OpenMarketError.Violation(field: $0.field.flatMap(OpenMarketError.Field.init(rawValue:)), message: $0.message)
             }
             return .invalid(violations ?? [OpenMarketError.Violation(field: nil, message: message)])

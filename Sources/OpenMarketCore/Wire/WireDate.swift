@@ -15,11 +15,17 @@ public enum WireDate {
         return String(format: "%04d-%02d-%02dT00:00:00", year, month, day)
     }
 
+    /// The UTC day of `text`; `nil` for anything but `yyyy-MM-dd` optionally followed by a time part,
+    /// and for days that do not exist (Calendar would silently move 2023-02-30 to March).
     public static func date(from text: String) -> Date? {
-        let day = text.prefix(10).split(separator: "-")
-        guard day.count == 3, let year = Int(day[0]), let month = Int(day[1]), let dayOfMonth = Int(day[2]) else {
-            return nil
-        }
-        return utc.date(from: DateComponents(year: year, month: month, day: dayOfMonth))
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 10, scalars[4] == "-", scalars[7] == "-",
+            scalars.count == 10 || scalars[10] == "T" || scalars[10] == " ",
+            let year = Int(String(text.prefix(4))), let month = Int(String(text.dropFirst(5).prefix(2))),
+            let day = Int(String(text.dropFirst(8).prefix(2)))
+        else { return nil }
+        guard let date = utc.date(from: DateComponents(year: year, month: month, day: day)) else { return nil }
+        let check = utc.dateComponents([.year, .month, .day], from: date)
+        return check.year == year && check.month == month && check.day == day ? date : nil
     }
 }

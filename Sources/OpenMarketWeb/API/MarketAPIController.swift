@@ -10,6 +10,7 @@ import OpenMarketStore
 struct MarketAPIController<Context: RequestContext>: Sendable {
     let market: SQLiteMarket
     let images: ImageURLResolver
+    let bodyDeadline: Duration
 
     func addRoutes(to router: Router<Context>) {
         router.get(SiteURL.Route.healthChecker) { _, _ in WireResponse.json(.string("OK")) }
@@ -42,7 +43,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let identifier = try Self.identifier(request)
         let boundary = try MultipartBody.boundary(fromContentType: request.headers[.contentType])
-        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes)
+        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: bodyDeadline)
         let upload = try MarketUpload(MultipartBody(body, boundary: boundary))
         let credentials = VendorCredentials(identifier: identifier, secret: upload.secret)
         let detail = try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)
@@ -58,7 +59,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
         if request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
             throw OpenMarketError.unsupportedMedia("PATCH takes a JSON body; photos cannot be changed after upload.")
         }
-        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes)
+        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         let (changes, secret) = try MarketRequestBodies.changes(Data(body.readableBytesView))
         let detail = try await market.updateProduct(id: id, changes: changes, credentials: .init(identifier: identifier, secret: secret))
         return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
@@ -93,7 +94,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
     private func issueToken(_ request: Request, context: Context) async throws -> String {
         let id = try Self.productID(context)
         let identifier = try Self.identifier(request)
-        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes)
+        let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         let secret = try MarketRequestBodies.secret(Data(body.readableBytesView))
         return try await market.issueDeleteToken(productID: id, credentials: .init(identifier: identifier, secret: secret))
     }

@@ -25,12 +25,17 @@ public struct AppConfiguration: Sendable {
     /// bcrypt work factor for vendor secrets (tests lower it to stay fast).
     public var bcryptCost: UInt8
     public var upstreamTimeout: Duration
+    /// Close connections idle this long; Hummingbird has no idle timeout by default.
+    public var idleTimeout: Duration
+    /// The longest a request body may take to arrive; Hummingbird has no such deadline of its own.
+    public var bodyDeadline: Duration
     public var logLevel: Logger.Level
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,
         backend: Backend = .embedded(loadSampleData: true), identifier: String? = nil, secret: String? = nil,
-        publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10), logLevel: Logger.Level = .info
+        publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = WebLimits.idleTimeout, bodyDeadline: Duration = WebLimits.bodyDeadline, logLevel: Logger.Level = .info
     ) {
         self.host = host
         self.port = port
@@ -42,6 +47,8 @@ public struct AppConfiguration: Sendable {
         self.publicURL = publicURL
         self.bcryptCost = bcryptCost
         self.upstreamTimeout = upstreamTimeout
+        self.idleTimeout = idleTimeout
+        self.bodyDeadline = bodyDeadline
         self.logLevel = logLevel
     }
 }

@@ -28,7 +28,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         let embedded = try await EmbeddedBackend.start(config, loadSampleData: loadSampleData, logger: logger)
         market = embedded.market
         let resolver = ImageURLResolver(publicURL: config.publicURL, fallbackHost: "\(config.host):\(config.port)")
-        MarketAPIController(market: embedded.market, images: resolver).addRoutes(to: router)
+        MarketAPIController(market: embedded.market, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: router)
         ImagesController(market: embedded.market).addRoutes(to: router)
         services.append(ShutdownService(name: "secret hasher") { try await embedded.market.hasher.shutdown() })
     case .remote(let upstream):
@@ -43,7 +43,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     return Application(
         router: router,
         // Without an idle timeout a client that stops sending headers would hold its connection forever.
-        server: .http1(configuration: .init(idleTimeout: .seconds(WebLimits.idleTimeoutSeconds))),
+        server: .http1(configuration: .init(idleTimeout: .init(config.idleTimeout))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "OpenMarketWeb"),
         services: services,
         logger: logger

@@ -12,6 +12,6 @@ public enum WebLimits {
     public static let maxPreambleBytes = 1024
     /// A slow sender may not hold a request open longer than this while its body arrives.
     public static let bodyDeadline: Duration = .seconds(30)
-    /// Connections with nothing happening are closed after this.
-    public static let idleTimeoutSeconds: Int64 = 30
+    /// Connections with nothing happening (no request, or a request stalled mid-headers) are closed after this.
+    public static let idleTimeout: Duration = .seconds(30)
 }

@@ -5,7 +5,7 @@ import OpenMarketCore
 ///
 /// Hummingbird has no body deadline of its own: a client trickling bytes would hold the request forever.
 enum RequestBodyReader {
-    static func collect(_ request: Request, limit: Int, deadline: Duration = WebLimits.bodyDeadline) async throws(OpenMarketError) -> ByteBuffer {
+    static func collect(_ request: Request, limit: Int, deadline: Duration) async throws(OpenMarketError) -> ByteBuffer {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw .tooLarge("The request body is \(declared) bytes; at most \(limit) bytes are accepted.")
         }

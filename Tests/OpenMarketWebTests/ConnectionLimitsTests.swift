@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import OpenMarketCore
+import Testing
+@testable import OpenMarketWeb
+
+/// Limits our dependencies do not set by default: idle connections, slow bodies, stalled or huge upstream answers.
+@Suite("Connection and upstream limits")
+struct ConnectionLimitsTests {
+    @Test func aBodyThatTricklesIsCutOffAtTheDeadline() async throws {
+        var config = TestSupport.configuration()
+        config.bodyDeadline = .milliseconds(500)
+        let dataDirectory = config.dataDirectory
+        let app = try await buildApplication(config)
+        try await app.test(.live) { client in
+            let socket = try RawSocket.connect(port: try #require(client.port))
+            socket.send(
+                "POST /api/products HTTP/1.1\r\nHost: localhost\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
+                    + "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 5000\r\n\r\n--B\r\n")
+            let (text, _) = socket.receiveUntilClosed(timeout: .seconds(5))
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text.prefix(200))")
+            #expect(text.contains("did not arrive within"))
+            let counts = try TestSupport.counts(in: dataDirectory)
+            #expect(counts.products == 24)
+        }
+    }
+
+    @Test func anIdleConnectionIsClosed() async throws {
+        var config = TestSupport.configuration()
+        config.idleTimeout = .milliseconds(500)
+        let app = try await buildApplication(config)
+        try await app.test(.live) { client in
+            let socket = try RawSocket.connect(port: try #require(client.port))
+            socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
+            let (_, closed) = socket.receiveUntilClosed(timeout: .seconds(5))
+            #expect(closed, "a client that stops mid-headers must not hold its connection")
+        }
+    }
+
+    @Test func theClientGivesUpOnAServerThatNeverAnswers() async throws {
+        let (listener, port) = try RawSocket.silentListener()
+        let client = OpenMarketClient(configuration: .init(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), connectTimeout: .seconds(1), requestTimeout: .milliseconds(400)))
+        let started = ContinuousClock.now
+        do {
+            _ = try await client.products(ProductQuery())
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error == .timeout)
+        }
+        // One retry for GETs: two deadlines, not an open-ended wait.
+        #expect(ContinuousClock.now - started < .seconds(3))
+        try await client.shutdown()
+        withExtendedLifetime(listener) {}
+    }
+
+    @Test func theClientRefusesAnOversizedResponse() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.live) { live in
+            let port = try #require(live.port)
+            let client = OpenMarketClient(configuration: .init(
+                baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), maxResponseBytes: 1_000))
+            do {
+                _ = try await client.products(ProductQuery(perPage: 20))
+                Issue.record("expected the size cap to refuse the page")
+            } catch let error as OpenMarketError {
+                guard case .undecodableResponse(let detail) = error else { Issue.record("got \(error)"); return }
+                #expect(detail.contains("1000"))
+            }
+            // A small answer still passes under the same cap.
+            try await client.healthCheck()
+            try await client.shutdown()
+        }
+    }
+
+    @Test func theClientReportsAClosedPortAsUnreachable() async throws {
+        // A port that was listening a moment ago and is closed now.
+        let port = try RawSocket.silentListener().port
+        let client = OpenMarketClient(configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), connectTimeout: .seconds(1)))
+        do {
+            try await client.healthCheck()
+            Issue.record("expected unreachable")
+        } catch {
+            guard case .unreachable = error else { Issue.record("got \(error)"); return }
+        }
+        try await client.shutdown()
+    }
+}
