@@ -63,6 +63,19 @@ extension MarketDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v2 product counter") { db in
+            // The list shows a total on every page view; counting rows would scan the whole table each time.
+            try db.execute(sql: """
+                CREATE TABLE productCounter (id INTEGER PRIMARY KEY CHECK (id = 1), total INTEGER NOT NULL);
+                INSERT INTO productCounter (id, total) VALUES (1, (SELECT count(*) FROM product));
+                CREATE TRIGGER product_count_ai AFTER INSERT ON product BEGIN
+                    UPDATE productCounter SET total = total + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER product_count_ad AFTER DELETE ON product BEGIN
+                    UPDATE productCounter SET total = total - 1 WHERE id = 1;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -23,7 +23,7 @@ extension SQLiteMarket {
     }
 
     public func productCount() async throws(OpenMarketError) -> Int {
-        try await read { db in try ProductRecord.fetchCount(db) }
+        try await read { db in try Self.productTotal(db) }
     }
 
     /// Fills an empty market with the shipped sample products, spread over two vendors so ownership shows.

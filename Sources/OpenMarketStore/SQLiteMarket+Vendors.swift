@@ -18,6 +18,10 @@ extension SQLiteMarket {
         }
         let hash = try await hasher.hash(secret)
         return try await write { db in
+            let namesake = try VendorRecord.filter(VendorRecord.Columns.name == name).fetchOne(db)
+            if let namesake, namesake.identifier != identifier {
+                throw OpenMarketError.invalid([.init(field: nil, message: "Another vendor is already called \(name).")])
+            }
             var vendor = try VendorRecord.filter(VendorRecord.Columns.identifier == identifier).fetchOne(db)
                 ?? VendorRecord(id: nil, name: name, identifier: identifier, secretHash: hash, createdAt: Date())
             vendor.name = name

@@ -98,7 +98,7 @@ extension SQLiteMarket {
             try DeleteTokenRecord.filter(DeleteTokenRecord.Columns.expiresAt < now).deleteAll(db)
             let token = DeleteTokenRecord(
                 token: TimeBasedUUID.make(), productId: Int64(productID), vendorId: vendorID,
-                expiresAt: now.addingTimeInterval(Double(lifetime.components.seconds)))
+                expiresAt: now.addingTimeInterval(Double(lifetime.components.seconds) + Double(lifetime.components.attoseconds) / 1e18))
             try token.insert(db)
             return token.token
         }

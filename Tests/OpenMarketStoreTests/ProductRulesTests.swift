@@ -31,6 +31,12 @@ struct ProductRulesTests {
         #expect((Self.violatedFields(Self.fields(name: ascii)) == nil) == accepted)
     }
 
+    @Test func blankNameOrDescriptionIsRefused() {
+        #expect(Self.violatedFields(Self.fields(name: "   ")) == [.name])
+        #expect(Self.violatedFields(Self.fields(description: String(repeating: " ", count: 12))) == [.description])
+        #expect(Self.violatedFields(Self.fields(name: " a b ")) == nil, "inner and outer spaces around real text are fine")
+    }
+
     @Test func nameLengthCountsGraphemesNotScalars() {
         // "é" as e + combining accent is one character but two scalars.
         let accented = String(repeating: "e\u{301}", count: 100)

@@ -30,6 +30,15 @@ struct QueryPlanTests {
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
     }
 
+    @Test func listTotalIsReadFromTheCounterNotByCountingRows() async throws {
+        let test = try await Self.filledMarket()
+        let plan = try await Self.plan(test, "SELECT total FROM productCounter WHERE id = 1", [])
+        #expect(!plan.contains { $0.hasPrefix("SCAN") }, "plan: \(plan)")
+        let counted = try await test.market.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM product") }
+        #expect(try await test.market.products(ProductQuery(page: 1, perPage: 10))?.totalCount == counted)
+        #expect(counted == 3)
+    }
+
     @Test func searchMatchUsesTheTrigramIndex() async throws {
         let test = try await Self.filledMarket()
         let plan = try await Self.plan(

@@ -141,4 +141,18 @@ struct HomePageTests {
         #expect(stored.secret.count == 16)
         #expect(try TestSupport.counts(in: directory).products == 24, "sample data loaded once, not twice")
     }
+
+    @Test func aLostCredentialsFileGetsANewDemoVendorWithoutANameClash() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        var config = TestSupport.configuration(dataDirectory: directory)
+        config.identifier = nil
+        config.secret = nil
+        _ = try await buildApplication(config)
+        let file = directory.appending(path: "vendor-credentials.json")
+        let first = try JSONDecoder().decode(VendorSetup.StoredCredentials.self, from: Data(contentsOf: file))
+        try FileManager.default.removeItem(at: file)
+        _ = try await buildApplication(config)
+        let second = try JSONDecoder().decode(VendorSetup.StoredCredentials.self, from: Data(contentsOf: file))
+        #expect(second.identifier != first.identifier)
+    }
 }

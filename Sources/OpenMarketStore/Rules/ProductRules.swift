@@ -27,12 +27,18 @@ enum ProductRules {
         if !MarketLimits.nameLength.contains(nameLength) {
             violations.append(Violation(field: .name, message: "The name must be \(MarketLimits.nameLength.lowerBound)–\(MarketLimits.nameLength.upperBound) characters long (it has \(nameLength))."))
         }
+        if nameLength > 0 && fields.name.allSatisfy(\.isWhitespace) {
+            violations.append(Violation(field: .name, message: "The name must not be only spaces."))
+        }
         if containsControlCharacters(fields.name, allowingNewlines: false) {
             violations.append(Violation(field: .name, message: "The name must not contain control characters."))
         }
         let descriptionLength = fields.description.count
         if !MarketLimits.descriptionLength.contains(descriptionLength) {
             violations.append(Violation(field: .description, message: "The description must be \(MarketLimits.descriptionLength.lowerBound)–\(MarketLimits.descriptionLength.upperBound) characters long (it has \(descriptionLength))."))
+        }
+        if descriptionLength > 0 && fields.description.allSatisfy(\.isWhitespace) {
+            violations.append(Violation(field: .description, message: "The description must not be only spaces."))
         }
         if containsControlCharacters(fields.description, allowingNewlines: true) {
             violations.append(Violation(field: .description, message: "The description must not contain control characters."))

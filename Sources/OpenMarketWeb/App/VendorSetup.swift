@@ -22,7 +22,7 @@ struct VendorSetup {
         switch (identifier, secret) {
         case let (identifier?, secret?):
             let name = try await market.vendor(identifier: identifier)?.name ?? "vendor_\(identifier.prefix(8))"
-            let account = try await market.upsertVendor(name: name, identifier: identifier, secret: secret)
+            let account = try await upsert(preferredName: name, identifier: identifier, secret: secret)
             logger.info("Acting as the configured vendor", metadata: ["identifier": "\(identifier)", "vendor": "\(account.name)"])
             return (VendorCredentials(identifier: identifier, secret: secret), account)
         case (nil, nil):
@@ -36,20 +36,33 @@ struct VendorSetup {
     /// only this user can read, so that the front end can keep acting as that vendor.
     private func demoVendor() async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
         if let data = try? Data(contentsOf: credentialsFile), let stored = try? JSONDecoder().decode(StoredCredentials.self, from: data) {
-            let account = try await market.upsertVendor(name: stored.name, identifier: stored.identifier, secret: stored.secret)
+            let account = try await upsert(preferredName: stored.name, identifier: stored.identifier, secret: stored.secret)
             logger.info("Acting as the demo vendor", metadata: [
                 "identifier": "\(stored.identifier)", "credentials": "\(credentialsFile.path)",
             ])
             return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
         }
         let stored = StoredCredentials(name: "demo_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
-        let account = try await market.upsertVendor(name: stored.name, identifier: stored.identifier, secret: stored.secret)
+        // The file first: a vendor whose secret nobody kept would be of no use to anyone.
         let data = try JSONEncoder().encode(stored)
-        FileManager.default.createFile(atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600])
+        guard FileManager.default.createFile(atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw StartupError.dataDirectory("cannot write \(credentialsFile.path)")
+        }
+        let account = try await upsert(preferredName: stored.name, identifier: stored.identifier, secret: stored.secret)
         logger.notice("Created the demo vendor. Its secret is the password for uploads, edits and deletes; it is shown only now.", metadata: [
             "identifier": "\(stored.identifier)", "secret": "\(stored.secret)", "kept in": "\(credentialsFile.path)",
         ])
         return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
+    }
+
+    /// Vendor names are unique; a name already taken by another identifier (say, a demo vendor whose
+    /// credentials file was deleted) gets the identifier's first digits appended.
+    private func upsert(preferredName: String, identifier: String, secret: String) async throws -> SQLiteMarket.VendorAccount {
+        do {
+            return try await market.upsertVendor(name: preferredName, identifier: identifier, secret: secret)
+        } catch .invalid {
+            return try await market.upsertVendor(name: "\(preferredName)_\(identifier.prefix(8))", identifier: identifier, secret: secret)
+        }
     }
 
     /// Owns a few sample products nobody here can change, so that ownership rules are visible; its secret is thrown away.
