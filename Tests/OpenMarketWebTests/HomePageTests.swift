@@ -15,8 +15,8 @@ struct HomePageTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 let html = response.text
-                #expect(html.contains("총 24개 상품"))
-                #expect(html.components(separatedBy: "class=\"product-card\"").count - 1 == 20)
+                #expect(html.contains("총 24개 중 1–20"))
+                #expect(html.components(separatedBy: "<li class=\"product-card").count - 1 == 20)
                 // The sample DVD's name holds markup characters; they must come out as entities.
                 #expect(html.contains("Tom &amp; Jerry &lt;DVD&gt; &quot;Special&quot;"))
                 #expect(!html.contains("<DVD>"))
@@ -40,7 +40,8 @@ struct HomePageTests {
             try await client.execute(uri: "/no/such/page", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
-                #expect(response.text.contains("href=\"/\""))
+                #expect(response.text.contains("href=\"/products\""))
+                #expect(response.text.contains("페이지를 찾을 수 없습니다"))
             }
         }
     }
@@ -64,7 +65,7 @@ struct HomePageTests {
             try await app.test(.live) { client in
                 try await client.execute(uri: "/", method: .get) { response in
                     #expect(response.status == .ok)
-                    #expect(response.text.contains("총 24개 상품"))
+                    #expect(response.text.contains("총 24개 중 1–20"))
                     #expect(response.text.contains("Tom &amp; Jerry"))
                     // Image URLs come from the upstream, absolute.
                     #expect(response.text.contains("src=\"http://127.0.0.1:\(port)/images/"))
@@ -115,7 +116,7 @@ struct HomePageTests {
             _ = try await buildApplication(config)
         } throws: { error in
             guard let error = error as? StartupError, case .missingTemplate(let name) = error else { return false }
-            return name == "home/index"
+            return name == "products/index"
         }
     }
 

@@ -16,29 +16,46 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         throw StartupError.missingDirectory(publicDirectory.path)
     }
 
+    do {
+        try FileManager.default.createDirectory(at: config.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+        throw StartupError.dataDirectory("\(config.dataDirectory.path): \(error.localizedDescription)")
+    }
+
     let router = Router(context: AppRequestContext.self)
+    let upstreamOrigin: String? = if case .remote(let url) = config.backend { url.scheme.flatMap { scheme in url.host.map { "\(scheme)://\($0)" + (url.port.map { ":\($0)" } ?? "") } } } else { nil }
     router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
+    router.add(middleware: VisitorMiddleware())
     router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: false, logger: logger))
 
-    var services: [any Service] = []
+    let hasher = SecretHasher(cost: config.bcryptCost)
+    var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let market: any OpenMarketAPI
+    let vendor: VendorCredentials?
     switch config.backend {
     case .embedded(let loadSampleData):
-        let embedded = try await EmbeddedBackend.start(config, loadSampleData: loadSampleData, logger: logger)
+        let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, logger: logger)
         market = embedded.market
+        vendor = embedded.credentials
         let resolver = ImageURLResolver(publicURL: config.publicURL, fallbackHost: "\(config.host):\(config.port)")
         MarketAPIController(market: embedded.market, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: router)
         ImagesController(market: embedded.market).addRoutes(to: router)
-        services.append(ShutdownService(name: "secret hasher") { try await embedded.market.hasher.shutdown() })
     case .remote(let upstream):
         let client = OpenMarketClient(
             configuration: OpenMarketClientConfiguration(baseURL: upstream, requestTimeout: config.upstreamTimeout), logger: logger)
         market = client
+        vendor = config.identifier.flatMap { identifier in config.secret.map { VendorCredentials(identifier: identifier, secret: $0) } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
         logger.info("Using the remote market", metadata: ["upstream": "\(upstream.absoluteString)"])
     }
-    HomeController(market: market, renderer: renderer).addRoutes(to: router)
+    let webDatabase = try WebDatabase.open(path: config.dataDirectory.appending(path: "web.sqlite").path)
+    let passwords = ProductPasswords(database: webDatabase, hasher: hasher, vendor: vendor)
+    StorefrontController(market: market, renderer: renderer).addRoutes(to: router)
+    ProductEditorController(
+        market: market, renderer: renderer, passwords: passwords, throttle: PasswordThrottle(), bodyDeadline: config.bodyDeadline
+    ).addRoutes(to: router)
 
     return Application(
         router: router,

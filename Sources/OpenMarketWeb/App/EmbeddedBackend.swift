@@ -8,15 +8,10 @@ struct EmbeddedBackend {
     let market: SQLiteMarket
     let credentials: VendorCredentials
 
-    static func start(_ config: AppConfiguration, loadSampleData: Bool, logger: Logger) async throws -> EmbeddedBackend {
+    static func start(_ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, logger: Logger) async throws -> EmbeddedBackend {
         let directory = config.dataDirectory
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StartupError.dataDirectory("\(directory.path): \(error.localizedDescription)")
-        }
         let database = try MarketDatabase.open(path: directory.appending(path: "market.sqlite").path, logger: logger)
-        let market = SQLiteMarket(database: database, hasher: SecretHasher(cost: config.bcryptCost), logger: logger)
+        let market = SQLiteMarket(database: database, hasher: hasher, logger: logger)
         let vendors = VendorSetup(market: market, directory: directory, logger: logger)
         let (credentials, owner) = try await vendors.frontEndVendor(identifier: config.identifier, secret: config.secret)
         if loadSampleData {

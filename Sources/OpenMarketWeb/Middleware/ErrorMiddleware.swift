@@ -20,16 +20,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             } else {
                 context.logger.debug("Request refused", metadata: ["status": "\(presentation.status.code)", "reason": "\(presentation.message)"])
             }
-            response = Self.isAPI(request.uri.path)
+            response = SiteURL.isAPI(request.uri.path)
                 ? Self.jsonError(presentation, path: request.uri.path)
-                : htmlError(presentation, requestID: context.id)
+                : htmlError(presentation, request: request, requestID: context.id)
         }
         response.headers[.requestID] = context.id
         return response
-    }
-
-    static func isAPI(_ path: String) -> Bool {
-        path == SiteURL.healthChecker.path || path == "/api" || path.hasPrefix("/api/")
     }
 
     static func jsonError(_ presentation: ErrorPresentation, path: String) -> Response {
@@ -43,8 +39,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         )
     }
 
-    private func htmlError(_ presentation: ErrorPresentation, requestID: String) -> Response {
-        let page = ErrorPage(presentation: presentation, requestID: requestID)
+    private func htmlError(_ presentation: ErrorPresentation, request: Request, requestID: String) -> Response {
+        // Errors can happen before the visitor middleware ran, so the language is worked out here again.
+        var visitor = Visitor()
+        visitor.language = Language.preferred(for: request)
+        let here = request.method == .get ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : SiteURL.home.path
+        let page = ErrorPage(
+            presentation: presentation, layout: PageLayout(title: "", request: request, visitor: visitor), requestID: requestID, retryURL: here)
         do {
             return try renderer.response(page, status: presentation.status)
         } catch {

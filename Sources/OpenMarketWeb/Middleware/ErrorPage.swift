@@ -1,33 +1,47 @@
 import Hummingbird
 
-/// The page people see when a request fails.
+/// The page people see when a request fails: what happened in their language, a way back, and for our own
+/// failures the request id to quote. Never the raw error.
 struct ErrorPage: PageModel {
     static let templateName = "errors/error"
 
-    var layout: Layout
+    var layout: PageLayout
+    var t: Strings
     var status: Int
     var heading: String
     var message: String
-    var violations: [String]
+    var detail: String?
     var showsRequestID: Bool
     var requestID: String
-    var isUpstreamProblem: Bool
+    var isRetryable: Bool
+    var retryURL: String
 
-    init(presentation: ErrorPresentation, requestID: String) {
-        let heading: String = switch presentation.status.code {
-        case 404: "페이지를 찾을 수 없습니다 · Not found"
-        case 502: "마켓 서버에 연결할 수 없습니다 · Market unavailable"
-        case 504: "마켓 서버가 응답하지 않습니다 · Market timed out"
-        case 500...: "문제가 발생했습니다 · Something went wrong"
-        default: "요청을 처리할 수 없습니다 · Request refused"
+    init(presentation: ErrorPresentation, layout: PageLayout, requestID: String, retryURL: String) {
+        let strings = layout.t
+        let code = Int(presentation.status.code)
+        (heading, message) = switch code {
+        case 404: (strings.errorNotFoundTitle, strings.errorNotFoundMessage)
+        case 413: (strings.errorTooLargeTitle, strings.errorTooLargeMessage)
+        case 429: (strings.errorTooManyTitle, presentation.message)
+        case 502, 503: (strings.errorBadGatewayTitle, strings.errorBadGatewayMessage)
+        case 504: (strings.errorTimeoutTitle, strings.errorTimeoutMessage)
+        case 500...: (strings.errorServerTitle, strings.errorServerMessage)
+        case 403: (strings.errorForbiddenTitle, strings.errorCSRFMessage)
+        default: (strings.errorBadRequestTitle, presentation.message)
         }
-        self.layout = Layout(title: heading, requestID: requestID)
-        self.status = Int(presentation.status.code)
-        self.heading = heading
-        self.message = presentation.message
-        self.violations = presentation.violations.map(\.message)
-        self.showsRequestID = presentation.status.code >= 500
+        if case .writesDisabled? = presentation.webError {
+            message = strings.writesDisabled
+        }
+        var layout = layout
+        layout.title = heading
+        self.layout = layout
+        t = strings
+        status = code
+        // Our own sentences about a refused request help people fix it; they never hold secrets or raw errors.
+        detail = (400..<500).contains(code) && ![404, 403, 429].contains(code) && message != presentation.message ? presentation.message : nil
+        showsRequestID = code >= 500
         self.requestID = requestID
-        self.isUpstreamProblem = [502, 504].contains(presentation.status.code)
+        isRetryable = [502, 503, 504].contains(code)
+        self.retryURL = retryURL
     }
 }

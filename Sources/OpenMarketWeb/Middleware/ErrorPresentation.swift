@@ -9,11 +9,28 @@ struct ErrorPresentation: Sendable {
     var violations: [OpenMarketError.Violation]
     /// Our own failure: logged with the request id, its details never shown.
     var isOurFault: Bool
+    /// A refusal from the web layer itself, for a more specific page.
+    var webError: WebError?
 
     init(_ error: any Error) {
         switch error {
         case let error as OpenMarketError:
             self.init(marketError: error)
+        case let error as WebError:
+            let status: HTTPResponse.Status = switch error {
+            case .csrfRejected, .crossSiteRequest: .forbidden
+            case .tooManyAttempts: .tooManyRequests
+            case .writesDisabled: .serviceUnavailable
+            case .badForm: .badRequest
+            }
+            let message = switch error {
+            case .csrfRejected, .crossSiteRequest: "The form's security token is missing or wrong."
+            case .tooManyAttempts(let seconds): "Too many attempts; try again in \(seconds) seconds."
+            case .writesDisabled: "This server has no vendor credentials for writing."
+            case .badForm(let detail): detail
+            }
+            self.init(status: status, message: message, violations: [], isOurFault: false)
+            webError = error
         case let error as HTTPError:
             let status = error.status
             let message: String = switch status {

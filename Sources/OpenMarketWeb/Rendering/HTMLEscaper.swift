@@ -24,8 +24,6 @@ public struct HTMLEscaper: MustacheContentType {
             case ">": output.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": output.append(contentsOf: "&quot;".unicodeScalars)
             case "'": output.append(contentsOf: "&#39;".unicodeScalars)
-            case "`": output.append(contentsOf: "&#96;".unicodeScalars)
-            case "=": output.append(contentsOf: "&#61;".unicodeScalars)
             default: output.append(scalar)
             }
         }

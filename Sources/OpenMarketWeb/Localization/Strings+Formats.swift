@@ -1,0 +1,56 @@
+/// Texts with values in them. Values are plain strings here; templates escape them when rendering.
+extension Strings {
+    private var isKorean: Bool { language == .korean }
+
+    func resultRange(total: String, from: String, to: String) -> String {
+        isKorean ? "총 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total)"
+    }
+
+    func searchResultCount(query: String, count: String) -> String {
+        isKorean ? "‘\(query)’ 검색 결과 \(count)개" : "\(count) results for “\(query)”"
+    }
+
+    func emptySearchTitle(query: String) -> String {
+        isKorean ? "‘\(query)’에 맞는 상품이 없습니다." : "No products match “\(query)”."
+    }
+
+    func stockLeft(_ count: String) -> String {
+        isKorean ? "잔여 \(count)개" : "\(count) left"
+    }
+
+    func photoAlt(name: String, index: Int, count: Int) -> String {
+        count <= 1 ? name : (isKorean ? "\(name) 사진 \(index)/\(count)" : "\(name), photo \(index) of \(count)")
+    }
+
+    func pageLabel(_ number: Int) -> String {
+        isKorean ? "\(number)페이지" : "Page \(number)"
+    }
+
+    func errorSummary(count: Int) -> String {
+        isKorean ? "입력 내용을 확인해 주세요 (\(count)개)" : (count == 1 ? "Please fix 1 problem" : "Please fix \(count) problems")
+    }
+
+    func errImageCount(_ count: Int) -> String {
+        isKorean ? "사진을 1–5장 선택해 주세요 (지금 \(count)장)." : "Choose 1–5 photos (you chose \(count))."
+    }
+
+    func errImageTooLarge(name: String, size: String) -> String {
+        isKorean ? "‘\(name)’ 사진이 너무 큽니다 (\(size)). 한 장에 300KB 이하여야 합니다." : "“\(name)” is too large (\(size)); each photo may be at most 300 KB."
+    }
+
+    func errImageType(name: String) -> String {
+        isKorean ? "‘\(name)’은(는) JPEG, PNG, GIF, WebP 이미지가 아닙니다." : "“\(name)” is not a JPEG, PNG, GIF or WebP image."
+    }
+
+    func errTooManyAttempts(seconds: Int) -> String {
+        isKorean ? "비밀번호를 여러 번 틀렸습니다. \(seconds)초 후에 다시 시도해 주세요." : "Too many wrong passwords. Try again in \(seconds) seconds."
+    }
+
+    func errMarketRefused(_ message: String) -> String {
+        isKorean ? "마켓 서버가 거부했습니다: \(message)" : "The market refused it: \(message)"
+    }
+
+    func kilobytes(_ bytes: Int) -> String {
+        "\((bytes + 1023) / 1024)KB"
+    }
+}

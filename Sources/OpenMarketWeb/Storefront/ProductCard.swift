@@ -1,0 +1,24 @@
+import OpenMarketCore
+
+/// One product in the list or grid.
+struct ProductCard: Sendable {
+    var id: Int
+    var anchor: String
+    var url: String
+    var name: String
+    var thumbnailURL: String
+    var price: PriceBlock
+    var stock: StockText
+    var vendorName: String
+
+    init(_ product: ProductSummary, format: Formatting, strings: Strings) {
+        id = product.id
+        anchor = "p-\(product.id)"
+        url = SiteURL.product(product.id).path
+        name = product.name
+        thumbnailURL = product.thumbnailURL
+        price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
+        stock = StockText(stock: product.stock, format: format, strings: strings)
+        vendorName = product.vendorName
+    }
+}

@@ -1,0 +1,62 @@
+import OpenMarketCore
+
+/// `/products/{id}`: the gallery, description, price block, stock and the edit and delete buttons.
+struct ProductDetailPage: PageModel {
+    static let templateName = "products/show"
+
+    struct Photo: Sendable {
+        var index: Int
+        var fullURL: String
+        var thumbnailURL: String
+        var alt: String
+        var linkURL: String
+        var isCurrent: Bool
+    }
+
+    var layout: PageLayout
+    var t: Strings
+    var id: Int
+    var name: String
+    var description: String
+    var vendorName: String
+    var price: PriceBlock
+    var stock: StockText
+    var registeredOn: String
+    var registeredISO: String
+    var photos: [Photo]
+    var current: Photo?
+    var counter: String
+    var hasSeveralPhotos: Bool
+    var editURL: String
+    var deleteURL: String
+    var backURL: String
+
+    init(layout: PageLayout, product: ProductDetail, photo requested: Int?, language: Language) {
+        let strings = language.strings
+        let format = Formatting(language: language)
+        self.layout = layout
+        t = strings
+        id = product.id
+        name = product.name
+        description = product.description
+        vendorName = product.vendor.name
+        price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
+        stock = StockText(stock: product.stock, format: format, strings: strings)
+        registeredOn = format.date(product.createdAt)
+        registeredISO = format.isoDay(product.createdAt)
+        let count = product.images.count
+        let selected = min(max(requested ?? 1, 1), max(count, 1))
+        photos = product.images.enumerated().map { offset, image in
+            Photo(
+                index: offset + 1, fullURL: image.url, thumbnailURL: image.thumbnailURL,
+                alt: strings.photoAlt(name: product.name, index: offset + 1, count: count),
+                linkURL: SiteURL.product(product.id, photo: offset + 1).path, isCurrent: offset + 1 == selected)
+        }
+        current = photos.first { $0.isCurrent }
+        counter = count > 0 ? "\(selected) / \(count)" : ""
+        hasSeveralPhotos = count > 1
+        editURL = SiteURL.editProduct(product.id).path
+        deleteURL = SiteURL.deleteProduct(product.id).path
+        backURL = SiteURL.products(ListQuery()).path + "#p-\(product.id)"
+    }
+}

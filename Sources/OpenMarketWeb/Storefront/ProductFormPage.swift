@@ -1,0 +1,164 @@
+import OpenMarketCore
+
+/// The upload form (`/products/new`) and the edit form (`/products/{id}/edit`): one template, two modes.
+struct ProductFormPage: PageModel {
+    static let templateName = "products/form"
+
+    /// A field's ids and its error, so the template ties label, hint and message together for screen readers.
+    struct FieldState: Sendable {
+        var id: String
+        var hintID: String
+        var errorID: String
+        var error: String?
+        var hasError: Bool
+        var describedBy: String
+
+        init(_ field: FormField, errors: FieldErrors, hasHint: Bool = true) {
+            id = "field-\(field.rawValue)"
+            hintID = id + "-hint"
+            errorID = id + "-error"
+            error = errors[field]
+            hasError = error != nil
+            describedBy = [hasHint ? hintID : nil, hasError ? errorID : nil].compactMap { $0 }.joined(separator: " ")
+        }
+    }
+
+    struct SummaryItem: Sendable {
+        var fieldID: String
+        var message: String
+    }
+
+    struct Option: Sendable {
+        var value: String
+        var label: String
+        var isSelected: Bool
+    }
+
+    struct ThumbnailChoice: Sendable {
+        var imageID: Int
+        var inputID: String
+        var url: String
+        var alt: String
+        var isChecked: Bool
+    }
+
+    var layout: PageLayout
+    var t: Strings
+    var heading: String
+    var isEdit: Bool
+    var action: String
+    var enctype: String
+    var submitLabel: String
+    var cancelURL: String
+    var values: ProductFormInput
+    var currencies: [Option]
+    var thumbnails: [ThumbnailChoice]
+    var name: FieldState
+    var description: FieldState
+    var price: FieldState
+    var currency: FieldState
+    var discountedPrice: FieldState
+    var stock: FieldState
+    var images: FieldState
+    var password: FieldState
+    var thumbnail: FieldState
+    var summary: [SummaryItem]
+    var hasErrors: Bool
+    var summaryTitle: String
+    var notice: String?
+    var mustRechoosePhotos: Bool
+    var writesDisabled: Bool
+    var nameMin = MarketLimits.nameLength.lowerBound
+    var nameMax = MarketLimits.nameLength.upperBound
+    var descriptionMin = MarketLimits.descriptionLength.lowerBound
+    var descriptionMax = MarketLimits.descriptionLength.upperBound
+    var maxImages = MarketLimits.imageCount.upperBound
+    var maxImageBytes = MarketLimits.maxImageBytes
+    var passwordMin = ProductFormPage.passwordLength.lowerBound
+    var passwordMaxBytes = MarketLimits.maxSecretBytes
+
+    /// Storefront passwords: short enough to type, long enough not to guess at once; bcrypt reads 72 bytes.
+    static let passwordLength = 4...MarketLimits.maxSecretBytes
+
+    init(
+        layout: PageLayout, language: Language, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
+        notice: String? = nil, writesDisabled: Bool
+    ) {
+        let strings = language.strings
+        self.layout = layout
+        t = strings
+        isEdit = product != nil
+        heading = product == nil ? strings.newTitle : strings.editTitle
+        action = product.map { SiteURL.editProduct($0.id).path } ?? SiteURL.products(ListQuery()).path
+        // The edit form carries no files, so it posts plainly encoded.
+        enctype = product == nil ? "multipart/form-data" : "application/x-www-form-urlencoded"
+        submitLabel = product == nil ? strings.submitCreate : strings.submitUpdate
+        cancelURL = product.map { SiteURL.product($0.id).path } ?? SiteURL.products(ListQuery()).path
+        self.values = values
+        currencies = [
+            Option(value: Currency.krw.rawValue, label: strings.currencyKRW, isSelected: values.currency != Currency.usd.rawValue),
+            Option(value: Currency.usd.rawValue, label: strings.currencyUSD, isSelected: values.currency == Currency.usd.rawValue),
+        ]
+        let count = product?.images.count ?? 0
+        thumbnails = (product?.images ?? []).enumerated().map { offset, image in
+            ThumbnailChoice(
+                imageID: image.id, inputID: "thumbnail-\(image.id)", url: image.thumbnailURL,
+                alt: strings.photoAlt(name: product?.name ?? "", index: offset + 1, count: count),
+                isChecked: String(image.id) == values.thumbnailID)
+        }
+        name = FieldState(.name, errors: errors)
+        description = FieldState(.description, errors: errors)
+        price = FieldState(.price, errors: errors)
+        currency = FieldState(.currency, errors: errors, hasHint: false)
+        discountedPrice = FieldState(.discountedPrice, errors: errors)
+        stock = FieldState(.stock, errors: errors)
+        images = FieldState(.images, errors: errors)
+        password = FieldState(.password, errors: errors)
+        thumbnail = FieldState(.thumbnailID, errors: errors, hasHint: false)
+        summary = errors.ordered.map { field, message in
+            // A thumbnail error points at the first radio button, which has an id of its own.
+            let target = field == .thumbnailID ? (product?.images.first.map { "thumbnail-\($0.id)" } ?? "") : "field-\(field.rawValue)"
+            return SummaryItem(fieldID: target, message: message)
+        }
+        hasErrors = !errors.isEmpty
+        summaryTitle = strings.errorSummary(count: summary.count)
+        self.notice = notice
+        mustRechoosePhotos = product == nil && !errors.isEmpty
+        self.writesDisabled = writesDisabled
+    }
+}
+
+struct ProductDeletePage: PageModel {
+    static let templateName = "products/delete"
+
+    var layout: PageLayout
+    var t: Strings
+    var id: Int
+    var name: String
+    var thumbnailURL: String
+    var price: PriceBlock
+    var action: String
+    var cancelURL: String
+    var password: ProductFormPage.FieldState
+    var hasErrors: Bool
+    var writesDisabled: Bool
+
+    init(layout: PageLayout, language: Language, product: ProductDetail, error: String? = nil, writesDisabled: Bool) {
+        let strings = language.strings
+        self.layout = layout
+        t = strings
+        id = product.id
+        name = product.name
+        thumbnailURL = product.thumbnailURL
+        price = PriceBlock(
+            price: product.price, discount: product.discountedPrice, currency: product.currency, format: Formatting(language: language),
+            strings: strings)
+        action = SiteURL.deleteProduct(product.id).path
+        cancelURL = SiteURL.product(product.id).path
+        var errors = FieldErrors()
+        errors[.password] = error
+        password = ProductFormPage.FieldState(.password, errors: errors)
+        hasErrors = error != nil
+        self.writesDisabled = writesDisabled
+    }
+}

@@ -1,0 +1,59 @@
+import OpenMarketCore
+
+/// `/products` (and `/`): the list or grid of products, a page at a time, optionally filtered by a search.
+struct ProductListPage: PageModel {
+    static let templateName = "products/index"
+
+    var layout: PageLayout
+    var t: Strings
+    var heading: String
+    var searchText: String
+    var hasSearch: Bool
+    var resultSummary: String
+    var searchSummary: String
+    var isEmpty: Bool
+    var emptyTitle: String
+    var emptyHint: String
+    var showAllURL: String
+    var isGrid: Bool
+    var listClass: String
+    var gridURL: String
+    var listURL: String
+    var cards: [ProductCard]
+    var pagination: Pagination
+    var view: String
+    var perPage: Int
+    var formAction: String
+
+    init(layout: PageLayout, query: ListQuery, view: ListView, page: ProductPage?, language: Language) {
+        let strings = language.strings
+        let format = Formatting(language: language)
+        self.layout = layout
+        self.t = strings
+        heading = strings.listTitle
+        searchText = query.search ?? ""
+        hasSearch = query.search != nil
+        let products = page?.products ?? []
+        let total = page?.totalCount ?? 0
+        let first = (query.page - 1) * query.perPage + 1
+        resultSummary = products.isEmpty ? "" : strings.resultRange(
+            total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
+        searchSummary = query.search.map { strings.searchResultCount(query: $0, count: format.number(total)) } ?? ""
+        isEmpty = products.isEmpty
+        emptyTitle = query.search.map { strings.emptySearchTitle(query: $0) } ?? strings.emptyTitle
+        emptyHint = query.search == nil ? strings.emptyHint : strings.emptySearchHint
+        showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).path
+        isGrid = view == .grid
+        listClass = view == .grid ? "view-grid" : "view-list"
+        // Switching view keeps the page and returns to the first product shown.
+        let anchor = products.first.map { "#p-\($0.id)" } ?? ""
+        gridURL = SiteURL.products(query.with(view: .grid)).path + anchor
+        listURL = SiteURL.products(query.with(view: .list)).path + anchor
+        cards = products.map { ProductCard($0, format: format, strings: strings) }
+        let lastPage = page?.lastPage ?? 1
+        pagination = Pagination(query: query, lastPage: lastPage, strings: strings, format: format)
+        self.view = view.rawValue
+        perPage = query.perPage
+        formAction = SiteURL.products(ListQuery()).path
+    }
+}

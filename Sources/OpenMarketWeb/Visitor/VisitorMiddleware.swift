@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Reads the visitor's cookies into the context, issues the CSRF cookie, refuses cross-site form posts,
+/// and clears a flash message once a page has shown it.
+struct VisitorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    static let csrfCookieName = "csrf"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        let existing = request.cookies[Self.csrfCookieName]?.value.filter { $0.isHexDigit }
+        let token = existing.flatMap { $0.count == 64 ? $0 : nil } ?? Self.newToken()
+        context.visitor.language = Language.preferred(for: request)
+        context.visitor.csrfToken = token
+        context.visitor.hadCSRFCookie = existing?.count == 64
+        context.visitor.flash = request.cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
+        context.visitor.listView = request.cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
+        if request.method == .post, !SiteURL.isAPI(request.uri.path) {
+            try Self.refuseCrossSite(request)
+        }
+        var response = try await next(request, context)
+        if !context.visitor.hadCSRFCookie {
+            response.setCookie(Self.cookie(Self.csrfCookieName, token, maxAge: nil))
+        }
+        if context.visitor.flash != nil, response.status == .ok {
+            response.setCookie(Self.cookie(Flash.cookieName, "", maxAge: 0))
+        }
+        return response
+    }
+
+    /// Browsers say where a request comes from; a form posted from another site is refused outright.
+    static func refuseCrossSite(_ request: Request) throws(WebError) {
+        if let site = request.headers[.secFetchSite], site == "cross-site" {
+            throw .crossSiteRequest
+        }
+        if let origin = request.headers[.origin], origin != "null" {
+            let originHost = URL(string: origin)?.host.map { host in URL(string: origin)?.port.map { "\(host):\($0)" } ?? host }
+            guard let originHost, let authority = request.head.authority, originHost == authority else { throw .crossSiteRequest }
+        }
+    }
+
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Our cookies are never readable by scripts and never sent on cross-site subrequests.
+    static func cookie(_ name: String, _ value: String, maxAge: Int?) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    /// Compares without an early exit, so response time says nothing about how much of a token matched.
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+extension HTTPField.Name {
+    static let secFetchSite = Self("Sec-Fetch-Site")!
+}
