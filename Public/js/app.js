@@ -119,7 +119,7 @@
   }
 
   function initPhotos() {
-    const input = document.querySelector('form.product-form input[type="file"][name="images"]#images');
+    const input = document.querySelector('form.product-form input[type="file"][name="images"]');
     if (!input || !supportsFileSync()) return;
     const form = input.closest('form.product-form');
     const maxFiles = parseInt(input.dataset.maxFiles, 10) || 5;

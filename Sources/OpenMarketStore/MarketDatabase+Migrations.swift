@@ -76,6 +76,16 @@ extension MarketDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v3 indexes for sorting and filtering") { db in
+            // The admin table sorts by any column and filters by stock and currency; each gets an index so a
+            // page of it reads rows in order instead of sorting the whole table.
+            try db.create(index: "product_on_priceMinor", on: "product", columns: ["priceMinor"])
+            try db.create(index: "product_on_discountMinor", on: "product", columns: ["discountMinor"])
+            try db.create(index: "product_on_stock", on: "product", columns: ["stock"])
+            try db.create(index: "product_on_createdAt", on: "product", columns: ["createdAt"])
+            try db.create(index: "product_on_name", on: "product", columns: ["name"])
+            try db.create(index: "product_on_currency_priceMinor", on: "product", columns: ["currency", "priceMinor"])
+        }
         return migrator
     }
 }

@@ -22,6 +22,11 @@ struct ProductSearch {
         return ("(name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')", [pattern, pattern])
     }
 
+    /// A subquery of the matching product ids, to join with other conditions.
+    var matchingIDsSQL: (sql: String, arguments: StatementArguments) {
+        ("SELECT rowid FROM productSearch WHERE \(clause.sql)", clause.arguments)
+    }
+
     func count(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM productSearch WHERE \(clause.sql)", arguments: clause.arguments) ?? 0
     }

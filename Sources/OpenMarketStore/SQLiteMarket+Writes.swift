@@ -47,6 +47,11 @@ extension SQLiteMarket {
         id: Int, changes: ProductChanges, credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
         let vendorID = try await authenticate(credentials)
+        return try await applyChanges(id: id, changes: changes, vendorID: vendorID)
+    }
+
+    /// Applies changes to a product the given vendor owns, checking the merged result against the rules.
+    func applyChanges(id: Int, changes: ProductChanges, vendorID: Int64) async throws(OpenMarketError) -> ProductDetail {
         let prefix = configuration.imagePathPrefix
         return try await write { db in
             var product = try Self.ownedProduct(db, id: id, vendorID: vendorID)

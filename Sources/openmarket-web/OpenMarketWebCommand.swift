@@ -43,6 +43,16 @@ struct OpenMarketWebCommand: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical (OPENMARKET_LOG_LEVEL).")
     var logLevel = environment["OPENMARKET_LOG_LEVEL"] ?? "info"
 
+    @Option(help: "Admin console password; generated and shown once on the first start if absent (OPENMARKET_ADMIN_PASSWORD).")
+    var adminPassword = environment["OPENMARKET_ADMIN_PASSWORD"]
+
+    @Option(help: ArgumentHelp(
+        "Host name the admin console answers to; repeat for several (OPENMARKET_ALLOWED_HOSTS, comma-separated).",
+        discussion: "Default: the --host address, localhost and 127.0.0.1."))
+    var allowedHost: [String] = (environment["OPENMARKET_ALLOWED_HOSTS"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
@@ -65,7 +75,7 @@ struct OpenMarketWebCommand: AsyncParsableCommand {
             rootDirectory: URL(fileURLWithPath: root, isDirectory: true),
             backend: backend, identifier: identifier, secret: secret,
             publicURL: publicURL.flatMap(URL.init(string:)),
-            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level)
+            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

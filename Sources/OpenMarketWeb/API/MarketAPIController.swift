@@ -26,7 +26,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
-        let query = try Self.query(request.uri.queryParameters)
+        let query = try Self.query(FormQuery(request))
         guard let page = try await market.products(query) else {
             // Past the last page the API answers 204 with no body, as the OpenMarket servers do.
             return Response(status: .noContent)
@@ -101,7 +101,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
 }
 
 extension MarketAPIController {
-    static func query(_ parameters: Parameters) throws(OpenMarketError) -> ProductQuery {
+    static func query(_ parameters: FormQuery) throws(OpenMarketError) -> ProductQuery {
         func number(_ name: String, default value: Int) throws(OpenMarketError) -> Int {
             guard let raw = parameters.get(name) else { return value }
             guard let number = Int(raw) else { throw .malformed("`\(name)` must be a whole number.") }

@@ -30,12 +30,17 @@ public struct AppConfiguration: Sendable {
     /// The longest a request body may take to arrive; Hummingbird has no such deadline of its own.
     public var bodyDeadline: Duration
     public var logLevel: Logger.Level
+    /// The admin console's password; generated on the first start when absent.
+    public var adminPassword: String?
+    /// Host names the admin console answers to; others are refused, so DNS rebinding cannot reach it.
+    public var allowedHosts: [String]
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,
         backend: Backend = .embedded(loadSampleData: true), identifier: String? = nil, secret: String? = nil,
         publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10),
-        idleTimeout: Duration = WebLimits.idleTimeout, bodyDeadline: Duration = WebLimits.bodyDeadline, logLevel: Logger.Level = .info
+        idleTimeout: Duration = WebLimits.idleTimeout, bodyDeadline: Duration = WebLimits.bodyDeadline, logLevel: Logger.Level = .info,
+        adminPassword: String? = nil, allowedHosts: [String] = []
     ) {
         self.host = host
         self.port = port
@@ -50,5 +55,8 @@ public struct AppConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.bodyDeadline = bodyDeadline
         self.logLevel = logLevel
+        self.adminPassword = adminPassword
+        // By default: the address we listen on and the loopback names.
+        self.allowedHosts = allowedHosts.isEmpty ? Array(Set([host, "localhost", "127.0.0.1"])).sorted() : allowedHosts
     }
 }

@@ -34,11 +34,13 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let market: any OpenMarketAPI
     let vendor: VendorCredentials?
+    let adminMarket: any AdminMarket
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, logger: logger)
         market = embedded.market
         vendor = embedded.credentials
+        adminMarket = EmbeddedAdminMarket(market: embedded.market)
         let resolver = ImageURLResolver(publicURL: config.publicURL, fallbackHost: "\(config.host):\(config.port)")
         MarketAPIController(market: embedded.market, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: router)
         ImagesController(market: embedded.market).addRoutes(to: router)
@@ -47,15 +49,28 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             configuration: OpenMarketClientConfiguration(baseURL: upstream, requestTimeout: config.upstreamTimeout), logger: logger)
         market = client
         vendor = config.identifier.flatMap { identifier in config.secret.map { VendorCredentials(identifier: identifier, secret: $0) } }
+        adminMarket = RemoteAdminMarket(market: client, vendor: vendor)
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
         logger.info("Using the remote market", metadata: ["upstream": "\(upstream.absoluteString)"])
     }
     let webDatabase = try WebDatabase.open(path: config.dataDirectory.appending(path: "web.sqlite").path)
     let passwords = ProductPasswords(database: webDatabase, hasher: hasher, vendor: vendor)
+    let audit = AuditLog(database: webDatabase)
+    let throttle = PasswordThrottle()
     StorefrontController(market: market, renderer: renderer).addRoutes(to: router)
     ProductEditorController(
-        market: market, renderer: renderer, passwords: passwords, throttle: PasswordThrottle(), bodyDeadline: config.bodyDeadline
+        market: market, renderer: renderer, passwords: passwords, throttle: throttle, audit: audit, bodyDeadline: config.bodyDeadline
     ).addRoutes(to: router)
+
+    let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
+    try await accounts.prepare(configuredPassword: config.adminPassword, logger: logger)
+    router.add(middleware: AdminGuardMiddleware(accounts: accounts, allowedHosts: Set(config.allowedHosts.map { $0.lowercased() })))
+    AdminSessionController(accounts: accounts, renderer: renderer, throttle: throttle, bodyDeadline: config.bodyDeadline).addRoutes(to: router)
+    AdminProductsController(admin: adminMarket, market: market, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
+        .addRoutes(to: router)
+    AdminProductController(admin: adminMarket, market: market, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
+        .addRoutes(to: router)
+    AdminHistoryController(audit: audit, renderer: renderer).addRoutes(to: router)
 
     return Application(
         router: router,

@@ -75,14 +75,14 @@ public struct ListQuery: Sendable, Hashable {
     public var search: String?
 
     public init(page: Int = 1, perPage: Int = ListQuery.defaultPerPage, view: ListView? = nil, search: String? = nil) {
-        self.page = max(1, page)
+        self.page = min(max(1, page), WebLimits.maxPage)
         self.perPage = min(max(perPage, Self.perPageRange.lowerBound), Self.perPageRange.upperBound)
         self.view = view
         self.search = search.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
     }
 
     /// Reads `?page=&per_page=&view=&q=` leniently: nonsense falls back to defaults rather than failing the page.
-    init(parameters: Parameters) {
+    init(parameters: FormQuery) {
         self.init(
             page: parameters.get("page").flatMap(Int.init) ?? 1,
             perPage: parameters.get("per_page").flatMap(Int.init) ?? Self.defaultPerPage,

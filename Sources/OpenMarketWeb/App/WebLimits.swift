@@ -9,6 +9,8 @@ public enum WebLimits {
     /// More parts than a product can use (1 `params` + 5 `images`) with room for sloppy clients.
     public static let maxMultipartParts = 16
     public static let maxPartHeaderBytes = 1024
+    /// Page numbers in URLs are clamped to this, so arithmetic on them cannot overflow.
+    public static let maxPage = 100_000
     public static let maxPreambleBytes = 1024
     /// A slow sender may not hold a request open longer than this while its body arrives.
     public static let bodyDeadline: Duration = .seconds(30)

@@ -16,23 +16,29 @@ struct SubmittedForm: Sendable {
     static let csrfField = "_csrf"
 
     private(set) var fields: [String: String]
+    /// Fields a form may send several times (checkboxes of one name); every other name must come once.
+    private(set) var lists: [String: [String]]
     private(set) var files: [File]
 
     subscript(name: String) -> String? { fields[name] }
+
+    func values(_ name: String) -> [String] { lists[name] ?? [] }
 
     /// The field's value with surrounding spaces removed; `nil` when absent or blank.
     func trimmed(_ name: String) -> String? {
         fields[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static func read(_ request: Request, context: AppRequestContext, deadline: Duration) async throws -> SubmittedForm {
+    static func read(
+        _ request: Request, context: AppRequestContext, deadline: Duration, repeatable: Set<String> = []
+    ) async throws -> SubmittedForm {
         let contentType = request.headers[.contentType] ?? ""
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: deadline)
         let form: SubmittedForm
         if contentType.lowercased().hasPrefix("multipart/form-data") {
-            form = try multipart(body, boundary: try MultipartBody.boundary(fromContentType: contentType))
+            form = try multipart(body, boundary: try MultipartBody.boundary(fromContentType: contentType), repeatable: repeatable)
         } else {
-            form = try urlEncoded(String(buffer: body))
+            form = try urlEncoded(String(buffer: body), repeatable: repeatable)
         }
         guard context.visitor.hadCSRFCookie, let token = form[csrfField],
             VisitorMiddleware.constantTimeEquals(token, context.visitor.csrfToken)
@@ -43,8 +49,8 @@ struct SubmittedForm: Sendable {
     }
 
     /// A field sent twice is refused: "last one wins" would let a crafted form smuggle a second value.
-    private static func multipart(_ body: ByteBuffer, boundary: String) throws -> SubmittedForm {
-        var fields: [String: String] = [:]
+    private static func multipart(_ body: ByteBuffer, boundary: String, repeatable: Set<String>) throws -> SubmittedForm {
+        var collector = Collector(repeatable: repeatable)
         var files: [File] = []
         for part in try MultipartBody(body, boundary: boundary).parts {
             if let filename = part.filename {
@@ -52,27 +58,36 @@ struct SubmittedForm: Sendable {
                 guard !filename.isEmpty || part.body.readableBytes > 0 else { continue }
                 files.append(File(fieldName: part.name, filename: filename, contentType: part.contentType, data: Data(part.body.readableBytesView)))
             } else {
-                guard fields[part.name] == nil else { throw WebError.badForm("The field \(part.name) was sent twice.") }
-                fields[part.name] = String(decoding: part.body.readableBytesView, as: UTF8.self)
+                try collector.add(part.name, String(decoding: part.body.readableBytesView, as: UTF8.self))
             }
         }
-        return SubmittedForm(fields: fields, files: files)
+        return SubmittedForm(fields: collector.fields, lists: collector.lists, files: files)
     }
 
-    private static func urlEncoded(_ text: String) throws -> SubmittedForm {
-        var fields: [String: String] = [:]
+    private static func urlEncoded(_ text: String, repeatable: Set<String>) throws -> SubmittedForm {
+        var collector = Collector(repeatable: repeatable)
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else {
+            guard let name = FormQuery.decode(parts[0]), let value = FormQuery.decode(parts.count > 1 ? parts[1] : "") else {
                 throw WebError.badForm("The form is not properly encoded.")
+            }
+            try collector.add(name, value)
+        }
+        return SubmittedForm(fields: collector.fields, lists: collector.lists, files: [])
+    }
+
+    private struct Collector {
+        let repeatable: Set<String>
+        var fields: [String: String] = [:]
+        var lists: [String: [String]] = [:]
+
+        mutating func add(_ name: String, _ value: String) throws {
+            if repeatable.contains(name) {
+                lists[name, default: []].append(value)
+                return
             }
             guard fields[name] == nil else { throw WebError.badForm("The field \(name) was sent twice.") }
             fields[name] = value
         }
-        return SubmittedForm(fields: fields, files: [])
-    }
-
-    private static func decode(_ component: Substring) -> String? {
-        String(component).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }

@@ -22,6 +22,8 @@ extension Strings {
         emptyTitle: "No products yet.",
         emptyHint: "Be the first to sell something.",
         emptySearchHint: "Try another word or check the spelling; two or more letters work best.",
+        emptyPageTitle: "There are no products on this page.",
+        firstPage: "Go to the first page",
         showAll: "Show all products",
         loadMore: "Load more",
         paginationLabel: "Pages",

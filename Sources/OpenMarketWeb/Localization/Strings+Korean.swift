@@ -22,6 +22,8 @@ extension Strings {
         emptyTitle: "아직 등록된 상품이 없습니다.",
         emptyHint: "첫 상품을 등록해 보세요.",
         emptySearchHint: "다른 검색어를 입력하거나 철자를 확인해 보세요. 두 글자 이상이면 더 잘 찾습니다.",
+        emptyPageTitle: "이 페이지에는 상품이 없습니다.",
+        firstPage: "첫 페이지로",
         showAll: "전체 상품 보기",
         loadMore: "더 보기",
         paginationLabel: "페이지",

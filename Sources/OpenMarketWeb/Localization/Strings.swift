@@ -28,6 +28,8 @@ struct Strings: Sendable {
     let emptyTitle: String
     let emptyHint: String
     let emptySearchHint: String
+    let emptyPageTitle: String
+    let firstPage: String
     let showAll: String
     let loadMore: String
     let paginationLabel: String

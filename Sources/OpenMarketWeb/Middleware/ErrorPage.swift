@@ -32,6 +32,9 @@ struct ErrorPage: PageModel {
         if case .writesDisabled? = presentation.webError {
             message = strings.writesDisabled
         }
+        if case .hostNotAllowed? = presentation.webError {
+            (heading, message) = (strings.errorForbiddenTitle, Language(rawValue: layout.language)?.adminStrings.hostRefused ?? "")
+        }
         var layout = layout
         layout.title = heading
         self.layout = layout

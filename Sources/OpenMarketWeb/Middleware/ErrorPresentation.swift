@@ -22,12 +22,14 @@ struct ErrorPresentation: Sendable {
             case .tooManyAttempts: .tooManyRequests
             case .writesDisabled: .serviceUnavailable
             case .badForm: .badRequest
+            case .hostNotAllowed: .misdirectedRequest
             }
             let message = switch error {
             case .csrfRejected, .crossSiteRequest: "The form's security token is missing or wrong."
             case .tooManyAttempts(let seconds): "Too many attempts; try again in \(seconds) seconds."
             case .writesDisabled: "This server has no vendor credentials for writing."
             case .badForm(let detail): detail
+            case .hostNotAllowed: "The admin console does not answer to this host name."
             }
             self.init(status: status, message: message, violations: [], isOurFault: false)
             webError = error

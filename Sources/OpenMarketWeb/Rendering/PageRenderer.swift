@@ -10,7 +10,10 @@ public protocol PageModel: Sendable {
 /// Loads every template at start-up and renders typed page models into HTML responses.
 public struct PageRenderer: Sendable {
     /// Templates the code renders by name; a missing one stops start-up instead of failing a request.
-    static let requiredTemplates = ["layout", "products/index", "products/show", "products/form", "products/delete", "errors/error"]
+    static let requiredTemplates = [
+        "layout", "products/index", "products/show", "products/form", "products/delete", "errors/error",
+        "admin/login", "admin/products", "admin/product", "admin/history", "admin/delete-confirm", "admin/delete-results",
+    ]
 
     let library: MustacheLibrary
 

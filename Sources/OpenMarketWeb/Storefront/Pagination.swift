@@ -14,9 +14,12 @@ struct Pagination: Sendable {
     var loadMoreURL: String?
     var isNeeded: Bool
 
-    /// Shows the first and last page, two on each side of the current one, and gaps between.
     init(query: ListQuery, lastPage: Int, strings: Strings, format: Formatting) {
-        let current = query.page
+        self.init(current: query.page, lastPage: lastPage, strings: strings, format: format) { SiteURL.products(query.with(page: $0)).path }
+    }
+
+    /// Shows the first and last page, two on each side of the current one, and gaps between.
+    init(current: Int, lastPage: Int, strings: Strings, format: Formatting, url: (Int) -> String) {
         let shown = Set([1, lastPage] + Array((current - 2)...(current + 2))).filter { (1...max(lastPage, 1)).contains($0) }.sorted()
         var links: [Link] = []
         var previous = 0
@@ -26,12 +29,12 @@ struct Pagination: Sendable {
             }
             links.append(Link(
                 number: format.number(number), label: strings.pageLabel(number),
-                url: SiteURL.products(query.with(page: number)).path, isCurrent: number == current, isGap: false))
+                url: url(number), isCurrent: number == current, isGap: false))
             previous = number
         }
         self.links = links
-        previousURL = current > 1 ? SiteURL.products(query.with(page: current - 1)).path : nil
-        nextURL = current < lastPage ? SiteURL.products(query.with(page: current + 1)).path : nil
+        previousURL = current > 1 ? url(current - 1) : nil
+        nextURL = current < lastPage ? url(current + 1) : nil
         loadMoreURL = nextURL
         isNeeded = lastPage > 1
     }

@@ -13,6 +13,7 @@ struct ProductEditorController: Sendable {
     let renderer: PageRenderer
     let passwords: ProductPasswords
     let throttle: PasswordThrottle
+    let audit: AuditLog
     let bodyDeadline: Duration
 
     func addRoutes(to router: Router<Context>) {
@@ -59,6 +60,8 @@ struct ProductEditorController: Sendable {
         do {
             created = try await market.createProduct(draft, images: images, credentials: vendor)
         } catch let refusal {
+            try await audit.record(
+                actor: Self.actor(context), action: .create, productID: nil, productName: draft.name, outcome: .refused, detail: refusal.message)
             guard let (field, message, refusedStatus) = Self.fieldError(for: refusal, strings) else { throw refusal }
             errors[field] = message
             return try formResponse(request, context, values: input, product: nil, errors: errors, status: refusedStatus)
@@ -70,6 +73,9 @@ struct ProductEditorController: Sendable {
             _ = try? await market.deleteProduct(id: created.id, credentials: vendor)
             throw error
         }
+        try await audit.record(
+            actor: Self.actor(context), action: .create, productID: created.id, productName: created.name,
+            changes: AuditLog.Change.fields(of: created), outcome: .success)
         context.logger.info("Product listed through the storefront", metadata: ["product": "\(created.id)"])
         return StorefrontController.redirect(to: SiteURL.product(created.id).path, flash: .created)
     }
@@ -98,15 +104,22 @@ struct ProductEditorController: Sendable {
         let authority: ProductPasswords.Authority
         switch try await checkPassword(form["password"] ?? "", productID: id, context: context) {
         case .refused(let message, let status):
+            try await audit.record(
+                actor: Self.actor(context), action: .update, productID: id, productName: product.name,
+                changes: AuditLog.Change.requested(changes, current: product), outcome: .refused, detail: message)
             var errors = FieldErrors()
             errors[.password] = message
             return try formResponse(request, context, values: input, product: product, errors: errors, status: status)
         case .granted(let granted):
             authority = granted
         }
+        let updated: ProductDetail
         do {
-            _ = try await market.updateProduct(id: id, changes: changes, credentials: authority.credentials)
+            updated = try await market.updateProduct(id: id, changes: changes, credentials: authority.credentials)
         } catch let refusal {
+            try await audit.record(
+                actor: Self.actor(context), action: .update, productID: id, productName: product.name,
+                changes: AuditLog.Change.requested(changes, current: product), outcome: .refused, detail: refusal.message)
             let message: String, status: HTTPResponse.Status, field: FormField
             if case .unauthorized = refusal, case .vendorSecret = authority {
                 await throttle.recordFailure(for: throttleKey(id, context))
@@ -121,6 +134,9 @@ struct ProductEditorController: Sendable {
             return try formResponse(request, context, values: input, product: product, errors: errors, status: status)
         }
         await throttle.recordSuccess(for: throttleKey(id, context))
+        try await audit.record(
+            actor: Self.actor(context), action: .update, productID: id, productName: updated.name,
+            changes: AuditLog.Change.diff(from: product, to: updated), outcome: .success)
         return StorefrontController.redirect(to: SiteURL.product(id).path, flash: .updated)
     }
 
@@ -137,6 +153,8 @@ struct ProductEditorController: Sendable {
         let authority: ProductPasswords.Authority
         switch try await checkPassword(form["password"] ?? "", productID: id, context: context) {
         case .refused(let message, let status):
+            try await audit.record(
+                actor: Self.actor(context), action: .delete, productID: id, productName: product.name, outcome: .refused, detail: message)
             return try deleteResponse(request, context, product: product, error: message, status: status)
         case .granted(let granted):
             authority = granted
@@ -149,10 +167,15 @@ struct ProductEditorController: Sendable {
             guard wrongVendorSecret || otherVendor else { throw refusal }
             if wrongVendorSecret { await throttle.recordFailure(for: throttleKey(id, context)) }
             let message = wrongVendorSecret ? strings.errPasswordWrong : strings.errOtherVendor
+            try await audit.record(
+                actor: Self.actor(context), action: .delete, productID: id, productName: product.name, outcome: .refused, detail: message)
             return try deleteResponse(request, context, product: product, error: message, status: .forbidden)
         }
         await throttle.recordSuccess(for: throttleKey(id, context))
         try? await passwords.removePassword(productID: id)
+        try await audit.record(
+            actor: Self.actor(context), action: .delete, productID: id, productName: product.name,
+            snapshot: AuditLog.Change.fields(of: product), outcome: .success)
         context.logger.info("Product deleted through the storefront", metadata: ["product": "\(id)"])
         return StorefrontController.redirect(to: SiteURL.products(ListQuery()).path, flash: .deleted)
     }
@@ -180,8 +203,13 @@ extension ProductEditorController {
         return .granted(authority)
     }
 
+    /// Storefront visitors have no account: history names them by address.
+    static func actor(_ context: Context) -> String {
+        "visitor \(context.clientKey)"
+    }
+
     func throttleKey(_ productID: Int, _ context: Context) -> PasswordThrottle.Key {
-        PasswordThrottle.Key(client: context.clientKey, productID: productID)
+        PasswordThrottle.Key(client: context.clientKey, subject: "product-\(productID)")
     }
 
     static func passwordProblem(_ password: String, _ strings: Strings) -> String? {

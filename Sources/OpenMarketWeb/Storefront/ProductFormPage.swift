@@ -46,6 +46,8 @@ struct ProductFormPage: PageModel {
     var t: Strings
     var heading: String
     var isEdit: Bool
+    /// The admin console's edit form: no password, the admin acts with the owner's authority.
+    var isAdmin: Bool
     var action: String
     var enctype: String
     var submitLabel: String
@@ -82,18 +84,19 @@ struct ProductFormPage: PageModel {
 
     init(
         layout: PageLayout, language: Language, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, writesDisabled: Bool
+        notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false
     ) {
         let strings = language.strings
         self.layout = layout
         t = strings
         isEdit = product != nil
+        self.isAdmin = isAdmin
         heading = product == nil ? strings.newTitle : strings.editTitle
-        action = product.map { SiteURL.editProduct($0.id).path } ?? SiteURL.products(ListQuery()).path
+        action = product.map { isAdmin ? AdminURL.editProduct($0.id).path : SiteURL.editProduct($0.id).path } ?? SiteURL.products(ListQuery()).path
         // The edit form carries no files, so it posts plainly encoded.
         enctype = product == nil ? "multipart/form-data" : "application/x-www-form-urlencoded"
         submitLabel = product == nil ? strings.submitCreate : strings.submitUpdate
-        cancelURL = product.map { SiteURL.product($0.id).path } ?? SiteURL.products(ListQuery()).path
+        cancelURL = product.map { isAdmin ? AdminURL.product($0.id).path : SiteURL.product($0.id).path } ?? SiteURL.products(ListQuery()).path
         self.values = values
         currencies = [
             Option(value: Currency.krw.rawValue, label: strings.currencyKRW, isSelected: values.currency != Currency.usd.rawValue),

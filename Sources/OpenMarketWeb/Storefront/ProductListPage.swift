@@ -15,6 +15,8 @@ struct ProductListPage: PageModel {
     var emptyTitle: String
     var emptyHint: String
     var showAllURL: String
+    var isPastTheEnd: Bool
+    var firstPageURL: String
     var isGrid: Bool
     var listClass: String
     var gridURL: String
@@ -40,9 +42,12 @@ struct ProductListPage: PageModel {
             total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
         searchSummary = query.search.map { strings.searchResultCount(query: $0, count: format.number(total)) } ?? ""
         isEmpty = products.isEmpty
-        emptyTitle = query.search.map { strings.emptySearchTitle(query: $0) } ?? strings.emptyTitle
+        // Past the last page the market answers "no content": that is not an empty market.
+        isPastTheEnd = page == nil && query.page > 1
+        emptyTitle = isPastTheEnd ? strings.emptyPageTitle : (query.search.map { strings.emptySearchTitle(query: $0) } ?? strings.emptyTitle)
         emptyHint = query.search == nil ? strings.emptyHint : strings.emptySearchHint
         showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).path
+        firstPageURL = SiteURL.products(query.with(page: 1)).path
         isGrid = view == .grid
         listClass = view == .grid ? "view-grid" : "view-list"
         // Switching view keeps the page and returns to the first product shown.

@@ -18,7 +18,7 @@ struct StorefrontController: Sendable {
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
-        let query = ListQuery(parameters: request.uri.queryParameters)
+        let query = ListQuery(parameters: FormQuery(request))
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(ProductQuery(page: query.page, perPage: query.perPage, search: query.search))
         let layout = PageLayout(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
@@ -31,7 +31,7 @@ struct StorefrontController: Sendable {
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let product = try await market.product(id: try Self.productID(context))
-        let photo = request.uri.queryParameters.get("photo").flatMap(Int.init)
+        let photo = FormQuery(request).get("photo").flatMap(Int.init)
         let layout = PageLayout(title: product.name, request: request, visitor: context.visitor)
         return try renderer.response(ProductDetailPage(layout: layout, product: product, photo: photo, language: context.visitor.language))
     }
@@ -39,7 +39,7 @@ struct StorefrontController: Sendable {
     /// Remembers the language in a cookie and goes back where the visitor was.
     @Sendable func switchLanguage(_ request: Request, context: Context) async throws -> Response {
         guard let language = context.parameters.get("code").flatMap(Language.init(rawValue:)) else { throw HTTPError(.notFound) }
-        var response = Self.redirect(to: Self.localPath(request.uri.queryParameters.get("return")))
+        var response = Self.redirect(to: Self.localPath(FormQuery(request).get("return")))
         response.setCookie(VisitorMiddleware.cookie(Language.cookieName, language.rawValue, maxAge: 365 * 86_400))
         return response
     }
@@ -49,10 +49,11 @@ struct StorefrontController: Sendable {
         return id
     }
 
-    /// Only paths on this site: `//evil.example` or `https://…` would make us an open redirect.
+    /// Only paths on this site: `//evil.example` or `https://…` would make us an open redirect, and browsers
+    /// drop tabs and line breaks from URLs, so `/\t/evil.example` is refused too.
     static func localPath(_ candidate: String?) -> String {
         guard let candidate, candidate.hasPrefix("/"), !candidate.hasPrefix("//"), !candidate.contains("\\"),
-            !candidate.contains(where: { $0.isNewline })
+            candidate.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !$0.properties.isWhitespace })
         else { return SiteURL.home.path }
         return candidate
     }

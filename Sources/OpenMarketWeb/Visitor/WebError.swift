@@ -10,4 +10,6 @@ enum WebError: Error, Sendable {
     case writesDisabled
     /// The form could not be read (a field twice, bad encoding).
     case badForm(String)
+    /// The admin console was asked for under a host name it does not answer to.
+    case hostNotAllowed
 }

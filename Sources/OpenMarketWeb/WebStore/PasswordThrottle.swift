@@ -5,7 +5,8 @@ import Foundation
 actor PasswordThrottle {
     struct Key: Hashable {
         var client: String
-        var productID: Int
+        /// What is being guessed at: a product's password, or the admin sign-in.
+        var subject: String
     }
 
     private struct Record {

@@ -23,6 +23,32 @@ enum WebDatabase {
                 table.column("createdAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2 admin sessions and history") { db in
+            try db.create(table: "adminAccount") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("passwordHash", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+            }
+            // Only a SHA-256 of each session token is kept: a copy of this file does not sign anyone in.
+            try db.create(table: "adminSession") { table in
+                table.primaryKey("tokenHash", .text)
+                table.column("createdAt", .datetime).notNull()
+                table.column("expiresAt", .datetime).notNull().indexed()
+            }
+            try db.create(table: "auditEvent") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .datetime).notNull()
+                table.column("actor", .text).notNull()
+                table.column("action", .text).notNull()
+                table.column("productId", .integer)
+                table.column("productName", .text).notNull()
+                table.column("changes", .text).notNull()
+                table.column("snapshot", .text)
+                table.column("outcome", .text).notNull()
+                table.column("detail", .text).notNull()
+            }
+            try db.create(index: "auditEvent_on_productId_id", on: "auditEvent", columns: ["productId", "id"])
+        }
         return migrator
     }
 }

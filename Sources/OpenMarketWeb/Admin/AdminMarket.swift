@@ -1,0 +1,84 @@
+import OpenMarketCore
+import OpenMarketStore
+
+/// What the admin console needs from the backend, beyond the storefront's `OpenMarketAPI`: any order and
+/// filter, and writes with the authority the admin has in each mode.
+protocol AdminMarket: Sendable {
+    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary])
+    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail
+    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail
+}
+
+/// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
+struct EmbeddedAdminMarket: AdminMarket {
+    let market: SQLiteMarket
+
+    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
+        try await market.listing(listing, limit: limit, offset: offset)
+    }
+
+    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
+        try await market.updateProductAsOwner(id: id, changes: changes)
+    }
+
+    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
+        try await market.deleteProductAsOwner(id: id)
+    }
+}
+
+/// Remote mode: the OpenMarket API can neither sort nor filter, so every page of the (searched) list is read
+/// and ordered here; the admin acts with the configured vendor's credentials, so other vendors' products
+/// are refused by the server and reported as such.
+struct RemoteAdminMarket: AdminMarket {
+    /// Reading more than this many products for one table view would make the console unusable anyway.
+    static let maxProducts = 10_000
+    static let pageSize = 100
+
+    let market: any OpenMarketAPI
+    let vendor: VendorCredentials?
+
+    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
+        var all: [ProductSummary] = []
+        var page = 1
+        while all.count < Self.maxProducts, let batch = try await market.products(ProductQuery(page: page, perPage: Self.pageSize, search: listing.search)) {
+            all += batch.products
+            if !batch.hasNext || batch.products.isEmpty { break }
+            page += 1
+        }
+        let selected = all.filter { product in
+            switch listing.stock {
+            case .inStock?: if product.stock == 0 { return false }
+            case .soldOut?: if product.stock != 0 { return false }
+            case nil: break
+            }
+            return listing.currency.map { $0 == product.currency } ?? true
+        }
+        let sorted = selected.sorted { lhs, rhs in
+            let ordered: Bool? = switch listing.sort {
+            case .id: lhs.id == rhs.id ? nil : lhs.id < rhs.id
+            case .name: lhs.name == rhs.name ? nil : lhs.name < rhs.name
+            case .vendor: lhs.vendorName == rhs.vendorName ? nil : lhs.vendorName < rhs.vendorName
+            case .price: lhs.currency != rhs.currency ? nil : (lhs.price == rhs.price ? nil : lhs.price < rhs.price)
+            case .discount: lhs.currency != rhs.currency ? nil : (lhs.discountedPrice == rhs.discountedPrice ? nil : lhs.discountedPrice < rhs.discountedPrice)
+            case .stock: lhs.stock == rhs.stock ? nil : lhs.stock < rhs.stock
+            case .date: lhs.createdAt == rhs.createdAt ? nil : lhs.createdAt < rhs.createdAt
+            }
+            if (listing.sort == .price || listing.sort == .discount) && lhs.currency != rhs.currency {
+                return lhs.currency == .krw
+            }
+            guard let ordered else { return listing.ascending ? lhs.id < rhs.id : lhs.id > rhs.id }
+            return listing.ascending ? ordered : !ordered
+        }
+        return (sorted.count, Array(sorted.dropFirst(offset).prefix(limit)))
+    }
+
+    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
+        guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
+        return try await market.updateProduct(id: id, changes: changes, credentials: vendor)
+    }
+
+    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
+        guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
+        return try await market.deleteProduct(id: id, credentials: vendor)
+    }
+}

@@ -1,0 +1,118 @@
+import Hummingbird
+import OpenMarketCore
+
+/// One product in the console: its page with history, and the edit form without a password.
+struct AdminProductController: Sendable {
+    typealias Context = AppRequestContext
+
+    let admin: any AdminMarket
+    let market: any OpenMarketAPI
+    let renderer: PageRenderer
+    let audit: AuditLog
+    let bodyDeadline: Duration
+
+    func addRoutes(to router: Router<Context>) {
+        router.get(AdminURL.Route.product, use: show)
+        router.get(AdminURL.Route.editProduct, use: edit)
+        router.post(AdminURL.Route.editProduct, use: update)
+    }
+
+    /// Works for deleted products too: their history and last state stay.
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let id = try StorefrontController.productID(context)
+        let lookup: Result<ProductDetail, OpenMarketError>
+        do {
+            lookup = .success(try await market.product(id: id))
+        } catch {
+            lookup = .failure(error)
+        }
+        // A deleted product still has a page here: its history and last state.
+        var product: ProductDetail?
+        switch lookup {
+        case .success(let found): product = found
+        case .failure(.notFound): product = nil
+        case .failure(let error): throw error
+        }
+        let history = try await audit.events(productID: id, limit: 200, offset: 0)
+        if product == nil && history.events.isEmpty { throw HTTPError(.notFound) }
+        let layout = PageLayout(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
+        return try renderer.response(AdminProductPage(layout: layout, language: context.visitor.language, id: id, product: product, events: history.events))
+    }
+
+    @Sendable func edit(_ request: Request, context: Context) async throws -> Response {
+        let product = try await market.product(id: try StorefrontController.productID(context))
+        return try form(request, context, values: ProductFormInput(product: product), product: product)
+    }
+
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let id = try StorefrontController.productID(context)
+        let submitted = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
+        let product = try await market.product(id: id)
+        let strings = context.visitor.strings
+        let input = ProductFormInput(form: submitted)
+        let changes: ProductChanges
+        switch input.changes(from: product, strings) {
+        case .failure(let errors):
+            return try form(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
+        case .success(let value):
+            changes = value
+        }
+        if changes.isEmpty {
+            return try form(request, context, values: input, product: product, notice: strings.noChanges)
+        }
+        let outcome: Result<ProductDetail, OpenMarketError>
+        do {
+            outcome = .success(try await admin.update(id: id, changes: changes))
+        } catch {
+            outcome = .failure(error)
+        }
+        switch outcome {
+        case .success(let updated):
+            try await audit.record(
+                actor: "admin", action: .update, productID: id, productName: updated.name, changes: AuditLog.Change.diff(from: product, to: updated),
+                outcome: .success)
+            return StorefrontController.redirect(to: AdminURL.product(id).path)
+        case .failure(let error):
+            try await audit.record(
+                actor: "admin", action: .update, productID: id, productName: product.name,
+                changes: AuditLog.Change.requested(changes, current: product), outcome: .refused, detail: error.message)
+            guard let (field, message, status) = ProductEditorController.fieldError(for: error, strings) else { throw error }
+            var errors = FieldErrors()
+            errors[field == .password ? .name : field] = message
+            return try form(request, context, values: input, product: product, errors: errors, status: status)
+        }
+    }
+
+    private func form(
+        _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail, errors: FieldErrors = FieldErrors(),
+        notice: String? = nil, status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let layout = PageLayout(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
+        let page = ProductFormPage(
+            layout: layout, language: context.visitor.language, values: values, product: product, errors: errors, notice: notice,
+            writesDisabled: false, isAdmin: true)
+        return try renderer.response(page, status: status)
+    }
+}
+
+/// `/admin/history`: everything done through this front end, newest first, optionally for one product.
+struct AdminHistoryController: Sendable {
+    typealias Context = AppRequestContext
+
+    let audit: AuditLog
+    let renderer: PageRenderer
+
+    func addRoutes(to router: Router<Context>) {
+        router.get(AdminURL.Route.history, use: index)
+    }
+
+    @Sendable func index(_ request: Request, context: Context) async throws -> Response {
+        let parameters = FormQuery(request)
+        let productID = parameters.get("product").flatMap(Int.init)
+        let page = min(max(1, parameters.get("page").flatMap(Int.init) ?? 1), WebLimits.maxPage)
+        let result = try await audit.events(productID: productID, limit: AdminHistoryPage.perPage, offset: (page - 1) * AdminHistoryPage.perPage)
+        let layout = PageLayout(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
+        return try renderer.response(AdminHistoryPage(
+            layout: layout, language: context.visitor.language, productID: productID, page: page, total: result.total, events: result.events))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import OpenMarketCore
+import OpenMarketStore
+
+/// The products table, bulk delete and CSV export.
+struct AdminProductsController: Sendable {
+    typealias Context = AppRequestContext
+
+    let admin: any AdminMarket
+    let market: any OpenMarketAPI
+    let renderer: PageRenderer
+    let audit: AuditLog
+    let bodyDeadline: Duration
+
+    func addRoutes(to router: Router<Context>) {
+        router.get(AdminURL.Route.products, use: index)
+        router.post(AdminURL.Route.confirmDelete, use: confirmDelete)
+        router.post(AdminURL.Route.delete, use: delete)
+        router.get(AdminURL.Route.export, use: export)
+    }
+
+    @Sendable func index(_ request: Request, context: Context) async throws -> Response {
+        try await table(request, context, query: AdminTableQuery(parameters: FormQuery(request)))
+    }
+
+    /// Lists every selected product on one page before anything is deleted.
+    @Sendable func confirmDelete(_ request: Request, context: Context) async throws -> Response {
+        let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline, repeatable: ["ids"])
+        let ids = Self.ids(form)
+        guard !ids.isEmpty else {
+            return try await table(request, context, query: AdminTableQuery(), notice: context.visitor.language.adminStrings.nothingSelected,
+                                   status: .unprocessableContent)
+        }
+        var products: [ProductDetail] = []
+        for id in ids {
+            if let product = try? await market.product(id: id) { products.append(product) }
+        }
+        let layout = PageLayout(title: context.visitor.language.adminStrings.confirmTitle, request: request, visitor: context.visitor)
+        return try renderer.response(AdminDeleteConfirmPage(layout: layout, language: context.visitor.language, products: products))
+    }
+
+    /// Deletes each product in turn and reports every outcome, refusals included.
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline, repeatable: ["ids"])
+        let a = context.visitor.language.adminStrings
+        var results: [AdminDeleteResultPage.Result] = []
+        for id in Self.ids(form) {
+            let before = try? await market.product(id: id)
+            let name = before?.name ?? "#\(id)"
+            let outcome: Result<ProductDetail, OpenMarketError>
+            do {
+                outcome = .success(try await admin.delete(id: id))
+            } catch {
+                outcome = .failure(error)
+            }
+            switch outcome {
+            case .success(let deleted):
+                try await audit.record(
+                    actor: "admin", action: .delete, productID: id, productName: deleted.name, snapshot: AuditLog.Change.fields(of: deleted),
+                    outcome: .success)
+                results.append(.init(id: id, name: deleted.name, outcome: a.outcomeSuccess, outcomeClass: "outcome-success", message: nil))
+            case .failure(let error):
+                let refused: Bool = switch error {
+                case .forbidden, .unauthorized, .notFound: true
+                default: false
+                }
+                try await audit.record(
+                    actor: "admin", action: .delete, productID: id, productName: name, outcome: refused ? .refused : .failed, detail: error.message)
+                results.append(.init(
+                    id: id, name: name, outcome: refused ? a.outcomeRefused : a.outcomeFailed,
+                    outcomeClass: refused ? "outcome-refused" : "outcome-failed", message: error.message))
+            }
+        }
+        context.logger.info("Admin bulk delete", metadata: ["count": "\(results.count)"])
+        let layout = PageLayout(title: a.resultsTitle, request: request, visitor: context.visitor)
+        return try renderer.response(AdminDeleteResultPage(layout: layout, language: context.visitor.language, results: results))
+    }
+
+    /// Every product the current search and filters select, across all pages, written as it is read.
+    @Sendable func export(_ request: Request, context: Context) async throws -> Response {
+        let listing = AdminTableQuery(parameters: FormQuery(request)).listing
+        let admin = self.admin
+        let logger = context.logger
+        let body = ResponseBody { writer in
+            var buffer = ByteBuffer(bytes: CSVWriter.byteOrderMark)
+            buffer.writeString(CSVWriter.line(CSVWriter.header))
+            try await writer.write(buffer)
+            var offset = 0
+            while true {
+                let batch = try await admin.listing(listing, limit: CSVWriter.batchSize, offset: offset)
+                guard !batch.products.isEmpty else { break }
+                var chunk = ByteBuffer()
+                for product in batch.products {
+                    chunk.writeString(CSVWriter.line(CSVWriter.fields(product)))
+                }
+                try await writer.write(chunk)
+                offset += batch.products.count
+                if batch.products.count < CSVWriter.batchSize { break }
+            }
+            logger.info("Exported products", metadata: ["rows": "\(offset)"])
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"openmarket-products.csv\"",
+                .cacheControl: "no-store",
+            ],
+            body: body)
+    }
+
+    private func table(
+        _ request: Request, _ context: Context, query: AdminTableQuery, notice: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let page = try await admin.listing(query.listing, limit: AdminTableQuery.perPage, offset: (query.page - 1) * AdminTableQuery.perPage)
+        let layout = PageLayout(title: context.visitor.language.adminStrings.productsTitle, request: request, visitor: context.visitor)
+        let model = AdminProductsPage(
+            layout: layout, language: context.visitor.language, query: query, total: page.total, products: page.products, notice: notice)
+        return try renderer.response(model, status: status)
+    }
+
+    private static func ids(_ form: SubmittedForm) -> [Int] {
+        var seen = Set<Int>()
+        return form.values("ids").compactMap(Int.init).filter { $0 > 0 && seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import OpenMarketCore
+import OpenMarketStore
+
+/// `/admin/products`: every product in a sortable, filterable table with bulk delete.
+struct AdminProductsPage: PageModel {
+    static let templateName = "admin/products"
+
+    struct Column: Sendable {
+        var label: String
+        var sortURL: String
+        var ariaSort: String
+        var indicator: String
+    }
+
+    struct Row: Sendable {
+        var id: Int
+        var checkboxID: String
+        var thumbnailURL: String
+        var name: String
+        var vendor: String
+        var price: String
+        var discount: String
+        var stock: String
+        var isSoldOut: Bool
+        var date: String
+        var dateISO: String
+        var adminURL: String
+        var shopURL: String
+        var editURL: String
+    }
+
+    struct Option: Sendable {
+        var value: String
+        var label: String
+        var isSelected: Bool
+    }
+
+    var layout: PageLayout
+    var admin: AdminLayout
+    var search: String
+    var stockOptions: [Option]
+    var currencyOptions: [Option]
+    var sort: String
+    var direction: String
+    var columns: [Column]
+    var rows: [Row]
+    var isEmpty: Bool
+    var caption: String
+    var pagination: Pagination
+    var exportURL: String
+    var deleteAction: String
+    var tableAction: String
+    var notice: String?
+
+    init(layout: PageLayout, language: Language, query: AdminTableQuery, total: Int, products: [ProductSummary], notice: String? = nil) {
+        let a = language.adminStrings
+        let format = Formatting(language: language)
+        self.layout = layout
+        admin = AdminLayout(language: language)
+        let listing = query.listing
+        search = listing.search ?? ""
+        stockOptions = [
+            Option(value: "", label: a.filterAll, isSelected: listing.stock == nil),
+            Option(value: "in", label: a.filterInStock, isSelected: listing.stock == .inStock),
+            Option(value: "out", label: a.filterSoldOut, isSelected: listing.stock == .soldOut),
+        ]
+        currencyOptions = [Option(value: "", label: a.filterAll, isSelected: listing.currency == nil)]
+            + Currency.allCases.map { Option(value: $0.rawValue, label: $0.rawValue, isSelected: listing.currency == $0) }
+        sort = listing.sort.rawValue
+        direction = listing.ascending ? "asc" : "desc"
+        let labels: [(ProductListing.Sort, String)] = [
+            (.id, a.columnID), (.name, a.columnName), (.vendor, a.columnVendor), (.price, a.columnPrice),
+            (.discount, a.columnDiscount), (.stock, a.columnStock), (.date, a.columnDate),
+        ]
+        columns = labels.map { sort, label in
+            let isSorted = listing.sort == sort
+            return Column(
+                label: label, sortURL: AdminURL.table(query.sorted(by: sort)).path,
+                ariaSort: isSorted ? (listing.ascending ? "ascending" : "descending") : "none",
+                indicator: isSorted ? (listing.ascending ? "▲" : "▼") : "")
+        }
+        rows = products.map { product in
+            Row(
+                id: product.id, checkboxID: "select-\(product.id)", thumbnailURL: product.thumbnailURL, name: product.name,
+                vendor: product.vendorName, price: format.price(product.price, currency: product.currency),
+                discount: product.discountedPrice > 0 ? format.price(product.discountedPrice, currency: product.currency) : "—",
+                stock: format.number(product.stock), isSoldOut: product.stock == 0, date: format.date(product.createdAt),
+                dateISO: format.isoDay(product.createdAt), adminURL: AdminURL.product(product.id).path,
+                shopURL: SiteURL.product(product.id).path, editURL: AdminURL.editProduct(product.id).path)
+        }
+        isEmpty = products.isEmpty
+        let first = (query.page - 1) * AdminTableQuery.perPage + 1
+        caption = products.isEmpty ? a.emptyTable : a.tableCaption(
+            total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
+        let lastPage = max(1, (total + AdminTableQuery.perPage - 1) / AdminTableQuery.perPage)
+        pagination = Pagination(current: query.page, lastPage: lastPage, strings: language.strings, format: format) {
+            AdminURL.table(query.with(page: $0)).path
+        }
+        exportURL = AdminURL.export(query).path
+        deleteAction = AdminURL.confirmDelete.path
+        tableAction = AdminURL.products.path
+        self.notice = notice
+    }
+}

@@ -1,0 +1,108 @@
+/// The admin console's texts, one catalogue per language.
+struct AdminStrings: Sendable {
+    let consoleTitle: String
+    let adminNavigation: String
+    let loginTitle: String
+    let passwordLabel: String
+    let signIn: String
+    let signOut: String
+    let loginWrong: String
+    let productsTitle: String
+    let historyTitle: String
+    let exportCSV: String
+    let searchLabel: String
+    let filterStock: String
+    let filterAll: String
+    let filterInStock: String
+    let filterSoldOut: String
+    let filterCurrency: String
+    let apply: String
+    let select: String
+    let columnID: String
+    let columnPhoto: String
+    let columnName: String
+    let columnVendor: String
+    let columnPrice: String
+    let columnDiscount: String
+    let columnStock: String
+    let columnDate: String
+    let columnActions: String
+    let view: String
+    let storefront: String
+    let edit: String
+    let delete: String
+    let bulkDelete: String
+    let nothingSelected: String
+    let confirmTitle: String
+    let confirmButton: String
+    let cancel: String
+    let resultsTitle: String
+    let outcomeSuccess: String
+    let outcomeRefused: String
+    let outcomeFailed: String
+    let backToProducts: String
+    let columnTime: String
+    let columnActor: String
+    let columnAction: String
+    let columnProduct: String
+    let columnChanges: String
+    let columnOutcome: String
+    let actionCreate: String
+    let actionUpdate: String
+    let actionDelete: String
+    let historyEmpty: String
+    let productHistory: String
+    let lastState: String
+    let allHistory: String
+    let hostRefused: String
+    let emptyTable: String
+
+    func tableCaption(total: String, from: String, to: String) -> String {
+        consoleTitle == AdminStrings.korean.consoleTitle ? "상품 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total) products"
+    }
+
+    func confirmIntro(_ count: Int) -> String {
+        consoleTitle == AdminStrings.korean.consoleTitle
+            ? "다음 \(count)개 상품을 삭제합니다. 되돌릴 수 없습니다." : "These \(count) products will be deleted. This cannot be undone."
+    }
+
+    func loginThrottled(seconds: Int) -> String {
+        consoleTitle == AdminStrings.korean.consoleTitle
+            ? "로그인에 여러 번 실패했습니다. \(seconds)초 후에 다시 시도해 주세요." : "Too many failed sign-ins. Try again in \(seconds) seconds."
+    }
+
+    static let korean = AdminStrings(
+        consoleTitle: "관리자 콘솔", adminNavigation: "관리 메뉴", loginTitle: "관리자 로그인", passwordLabel: "관리자 비밀번호",
+        signIn: "로그인", signOut: "로그아웃", loginWrong: "비밀번호가 맞지 않습니다.", productsTitle: "상품 관리",
+        historyTitle: "변경 기록", exportCSV: "CSV로 내보내기", searchLabel: "상품 검색", filterStock: "재고", filterAll: "전체",
+        filterInStock: "재고 있음", filterSoldOut: "품절", filterCurrency: "통화", apply: "적용", select: "선택", columnID: "ID",
+        columnPhoto: "사진", columnName: "상품명", columnVendor: "판매자", columnPrice: "가격", columnDiscount: "할인",
+        columnStock: "재고", columnDate: "등록일", columnActions: "관리", view: "상세", storefront: "상점에서 보기", edit: "수정",
+        delete: "삭제", bulkDelete: "선택한 상품 삭제", nothingSelected: "삭제할 상품을 하나 이상 선택해 주세요.",
+        confirmTitle: "상품 삭제 확인", confirmButton: "모두 삭제", cancel: "취소", resultsTitle: "삭제 결과",
+        outcomeSuccess: "성공", outcomeRefused: "거부됨", outcomeFailed: "실패", backToProducts: "상품 관리로",
+        columnTime: "시각", columnActor: "수행자", columnAction: "작업", columnProduct: "상품", columnChanges: "변경 내용",
+        columnOutcome: "결과", actionCreate: "등록", actionUpdate: "수정", actionDelete: "삭제", historyEmpty: "기록이 없습니다.",
+        productHistory: "이 상품의 변경 기록", lastState: "삭제 전 마지막 상태", allHistory: "전체 기록",
+        hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.")
+
+    static let english = AdminStrings(
+        consoleTitle: "Admin console", adminNavigation: "Admin", loginTitle: "Admin sign-in", passwordLabel: "Admin password",
+        signIn: "Sign in", signOut: "Sign out", loginWrong: "That password is not right.", productsTitle: "Products",
+        historyTitle: "History", exportCSV: "Export CSV", searchLabel: "Search products", filterStock: "Stock", filterAll: "All",
+        filterInStock: "In stock", filterSoldOut: "Sold out", filterCurrency: "Currency", apply: "Apply", select: "Select",
+        columnID: "ID", columnPhoto: "Photo", columnName: "Name", columnVendor: "Seller", columnPrice: "Price",
+        columnDiscount: "Discount", columnStock: "Stock", columnDate: "Listed", columnActions: "Actions", view: "Details",
+        storefront: "View in shop", edit: "Edit", delete: "Delete", bulkDelete: "Delete selected",
+        nothingSelected: "Select at least one product to delete.", confirmTitle: "Confirm deletion", confirmButton: "Delete all",
+        cancel: "Cancel", resultsTitle: "Deletion results", outcomeSuccess: "Done", outcomeRefused: "Refused",
+        outcomeFailed: "Failed", backToProducts: "Back to products", columnTime: "Time", columnActor: "By",
+        columnAction: "Action", columnProduct: "Product", columnChanges: "Changes", columnOutcome: "Outcome",
+        actionCreate: "Created", actionUpdate: "Updated", actionDelete: "Deleted", historyEmpty: "No history yet.",
+        productHistory: "History of this product", lastState: "Last state before deletion", allHistory: "All history",
+        hostRefused: "The admin console cannot be opened at this address.", emptyTable: "No products match.")
+}
+
+extension Language {
+    var adminStrings: AdminStrings { self == .korean ? .korean : .english }
+}

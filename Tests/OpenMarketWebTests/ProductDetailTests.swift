@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import OpenMarketCore
+import Testing
+@testable import OpenMarketWeb
+
+/// `/products/{id}`: gallery, price block, stock, description as text, and real 404 pages.
+@Suite("Product detail page")
+struct ProductDetailTests {
+    @Test func detailShowsNameVendorAndDiscountedPriceBlock() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            let response = try await client.execute(uri: SiteURLs.product(camera.id), method: .get)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains("<h1>Vintage Film Camera</h1>"))
+            #expect(html.contains("<dd>\(camera.vendor.name)</dd>"))
+            // 129.99 with 15.50 off: the original struck through, the sale price, and 11 % (rounded down).
+            #expect(html.contains("<del class=\"original-price\"><span class=\"visually-hidden\">정가 </span>$129.99</del>"))
+            #expect(html.contains("<span class=\"discount-rate\">11% 할인</span>"))
+            #expect(html.contains("<span class=\"visually-hidden\">판매가 </span>$114.49</strong>"))
+            #expect(html.contains("잔여 1개"))
+            #expect(html.contains("<span class=\"gallery-counter\">1 / 5</span>"))
+        }
+    }
+
+    @Test func productWithoutDiscountShowsNoStruckThroughPrice() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
+            let response = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get)
+            #expect(response.text.contains("28,000원"))
+            #expect(!response.text.contains("<del class=\"original-price\""))
+        }
+    }
+
+    @Test func descriptionKeepsItsLineBreaksAsPlainText() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let tent = try await MarketProbe.product(named: "캠핑 텐트 3~4인용", via: client)
+            #expect(tent.description.contains("\n\n"))
+            let response = try await client.execute(uri: SiteURLs.product(tent.id), method: .get)
+            #expect(response.text.contains("<p class=\"description\">\(HTMLEscaper.escape(tent.description))</p>"))
+            #expect(!response.text.contains("<br"))
+        }
+    }
+
+    @Test func descriptionMarkupFromTheFormIsShownAsText() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            var browser = StorefrontBrowser(client)
+            var form = try ProductUploadForm.valid(photos: 1)
+            form.description = "<b>굵은 글씨</b> 설명입니다.\n둘째 줄 & 끝."
+            let id = try await browser.listProduct(form)
+            let response = try await browser.get(SiteURLs.product(id))
+            #expect(response.text.contains("&lt;b&gt;굵은 글씨&lt;/b&gt; 설명입니다.\n둘째 줄 &amp; 끝."))
+            #expect(!response.text.contains("<b>굵은"))
+        }
+    }
+
+    @Test func soldOutProductSaysSoInText() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let watch = try await MarketProbe.product(named: "빈티지 손목시계", via: client)
+            #expect(watch.stock == 0)
+            let response = try await client.execute(uri: SiteURLs.product(watch.id), method: .get)
+            #expect(response.text.contains("<p class=\"stock sold-out\">품절</p>"))
+        }
+    }
+
+    @Test func photoParameterSelectsThePhotoAndMarksItsThumbnail() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            let response = try await client.execute(uri: SiteURLs.product(camera.id) + "?photo=2", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.text.contains("<span class=\"gallery-counter\">2 / 5</span>"))
+            #expect(response.occurrences(of: "aria-current=\"true\"") == 1)
+            let current = try #require(response.firstCapture(#"(<a href="[^"]*" data-photo-index="\d+"[^>]*aria-current="true">)"#))
+            #expect(current.contains("data-photo-index=\"2\""))
+            #expect(current.contains("href=\"/products/\(camera.id)?photo=2#gallery\""))
+            // The main photo is the second image at full size.
+            let secondPath = try #require(URL(string: camera.images[1].url)?.path)
+            #expect(response.text.contains("\(secondPath)\" alt=\"Vintage Film Camera 사진 2/5\" width=\"640\""))
+        }
+    }
+
+    @Test(arguments: ["0", "7", "99", "x"])
+    func outOfRangePhotoFallsWithinTheGallery(photo: String) async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            let response = try await client.execute(uri: SiteURLs.product(camera.id) + "?photo=\(photo)", method: .get)
+            #expect(response.status == .ok)
+            let counter = try #require(response.firstCapture(#"<span class="gallery-counter">(\d) / 5</span>"#))
+            #expect(["1", "5"].contains(counter))
+        }
+    }
+
+    @Test(arguments: ["/products/9999", "/products/abc", "/products/0", "/products/-3"])
+    func unknownOrMalformedIDIsAn404Page(path: String) async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: path, method: .get)
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(response.text.contains("페이지를 찾을 수 없습니다"))
+            #expect(response.text.contains("<a href=\"/products\">상품 목록으로</a>"))
+        }
+    }
+}

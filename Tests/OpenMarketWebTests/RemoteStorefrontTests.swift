@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import OpenMarketCore
+import Testing
+@testable import OpenMarketWeb
+
+/// The storefront in remote mode: every read and write goes through `OpenMarketClient` to a real upstream
+/// (an embedded-mode application on a real socket) with the configured vendor's identifier and secret.
+@Suite("Remote-mode storefront")
+struct RemoteStorefrontTests {
+    /// Runs `body` with a live upstream and a storefront app in remote mode pointed at it.
+    private func withRemoteStorefront(
+        upstreamDirectory: URL = TestSupport.temporaryDirectory(),
+        vendorCredentials: Bool = true,
+        _ body: @escaping @Sendable (_ upstream: any TestClientProtocol, _ storefront: any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let upstream = try await buildApplication(TestSupport.configuration(dataDirectory: upstreamDirectory))
+        try await upstream.test(.live) { upstreamClient in
+            let port = try #require(upstreamClient.port)
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            var config = TestSupport.configuration(backend: .remote(url))
+            if !vendorCredentials { (config.identifier, config.secret) = (nil, nil) }
+            let app = try await buildApplication(config)
+            try await app.test(.router) { client in
+                try await body(upstreamClient, client)
+            }
+        }
+    }
+
+    @Test func listAndDetailShowTheUpstreamsProducts() async throws {
+        try await withRemoteStorefront { upstream, storefront in
+            let list = try await storefront.execute(uri: "/products", method: .get)
+            #expect(list.status == .ok)
+            #expect(list.productCardCount == 20)
+            #expect(list.text.contains("총 24개 중 1–20"))
+
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: upstream)
+            let detail = try await storefront.execute(uri: SiteURLs.product(camera.id) + "?photo=3", method: .get)
+            #expect(detail.status == .ok)
+            #expect(detail.text.contains("<h1>Vintage Film Camera</h1>"))
+            #expect(detail.text.contains("<span class=\"gallery-counter\">3 / 5</span>"))
+            #expect(detail.text.contains("<del class=\"original-price\""))
+
+            let missing = try await storefront.execute(uri: SiteURLs.product(99_999), method: .get)
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("페이지를 찾을 수 없습니다"))
+
+            let search = try await storefront.execute(uri: "/products?q=camera", method: .get)
+            #expect(search.productCardCount == 1)
+            // Photos come from the upstream, so the page's policy must allow that origin for images (and only images).
+            let policy = detail.headers[.contentSecurityPolicy] ?? ""
+            #expect(policy.contains("img-src 'self' blob: data: http://127.0.0.1:\(upstream.port ?? 0)"))
+            #expect(policy.contains("script-src 'self';"))
+        }
+    }
+
+    @Test func uploadThroughTheRemoteFormListsOnTheUpstreamAndItsPasswordDeletesIt() async throws {
+        let upstreamDirectory = TestSupport.temporaryDirectory()
+        try await withRemoteStorefront(upstreamDirectory: upstreamDirectory) { upstream, storefront in
+            let before = try TestSupport.counts(in: upstreamDirectory)
+            var browser = StorefrontBrowser(storefront)
+            try await browser.get(SiteURLs.newProduct)
+            let created = try await browser.upload(try ProductUploadForm.valid(photos: 2))
+            #expect(created.status == .seeOther)
+            let id = try #require(created.location.flatMap(SiteURLs.productID(fromLocation:)))
+            let stored = try #require(try await MarketProbe.product(id, via: upstream))
+            #expect(stored.name == "손으로 빚은 찻잔")
+            #expect(stored.images.count == 2)
+            #expect(try TestSupport.counts(in: upstreamDirectory).products == before.products + 1)
+
+            let landing = try await browser.get(created.location ?? "")
+            #expect(landing.text.contains("상품을 등록했습니다."))
+
+            // The vendor secret is not this product's password, even in remote mode.
+            try await browser.get(SiteURLs.delete(id))
+            let refused = try await browser.post(SiteURLs.delete(id), fields: [("password", TestSupport.vendor.secret)])
+            #expect(refused.status == .forbidden)
+            #expect(try await MarketProbe.product(id, via: upstream) != nil)
+
+            let deleted = try await browser.post(SiteURLs.delete(id), fields: [("password", "teacup-2024")])
+            #expect(deleted.status == .seeOther)
+            #expect(deleted.location == "/products")
+            #expect(try await MarketProbe.product(id, via: upstream) == nil)
+            #expect(try TestSupport.counts(in: upstreamDirectory) == before)
+            let gone = try await browser.get(SiteURLs.product(id))
+            #expect(gone.status == .notFound)
+        }
+    }
+
+    @Test func editThroughTheRemoteFormChangesOnlyThePriceUpstream() async throws {
+        try await withRemoteStorefront { upstream, storefront in
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: upstream)
+            var browser = StorefrontBrowser(storefront)
+            try await browser.get(SiteURLs.edit(lantern.id))
+            let wrong = try await browser.post(SiteURLs.edit(lantern.id), fields: lantern.editFields(password: "nope-nope", changing: ["price": "1000"]))
+            #expect(wrong.status == .forbidden)
+            #expect(wrong.text.contains("비밀번호가 맞지 않습니다"))
+            #expect(try await MarketProbe.product(lantern.id, via: upstream) == lantern)
+
+            let response = try await browser.post(
+                SiteURLs.edit(lantern.id), fields: lantern.editFields(password: TestSupport.vendor.secret, changing: ["price": "27000"]))
+            #expect(response.status == .seeOther)
+            let updated = try #require(try await MarketProbe.product(lantern.id, via: upstream))
+            #expect(updated.price == 27000)
+            #expect(updated.name == lantern.name && updated.stock == lantern.stock && updated.description == lantern.description)
+        }
+    }
+
+    @Test func withoutVendorCredentialsTheFormSaysSoAndWritesAreRefused() async throws {
+        let upstreamDirectory = TestSupport.temporaryDirectory()
+        try await withRemoteStorefront(upstreamDirectory: upstreamDirectory, vendorCredentials: false) { upstream, storefront in
+            let before = try TestSupport.counts(in: upstreamDirectory)
+            var browser = StorefrontBrowser(storefront)
+            let form = try await browser.get(SiteURLs.newProduct)
+            #expect(form.status == .ok)
+            #expect(form.text.contains("판매자 계정(--identifier, --secret)이 설정되지 않아"))
+            let response = try await browser.upload(try ProductUploadForm.valid(photos: 1))
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.text.contains("판매자 계정(--identifier, --secret)이 설정되지 않아"))
+
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: upstream)
+            try await browser.get(SiteURLs.delete(lantern.id))
+            let delete = try await browser.post(SiteURLs.delete(lantern.id), fields: [("password", TestSupport.vendor.secret)])
+            #expect(delete.status == .serviceUnavailable)
+            #expect(try TestSupport.counts(in: upstreamDirectory) == before)
+        }
+    }
+}

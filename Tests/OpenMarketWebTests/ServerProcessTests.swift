@@ -1,0 +1,83 @@
+import Foundation
+import OpenMarketCore
+import Testing
+@testable import OpenMarketWeb
+
+/// Hostile list URLs against the real `openmarket-web` executable in its own process: a crash there (a Swift
+/// runtime trap) takes down one server, not the whole test run.
+@Suite("Server process survives hostile list URLs", .serialized)
+struct ServerProcessTests {
+    static let executable = TestSupport.packageRoot.appending(path: ".build/debug/openmarket-web")
+
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: executable.path), "needs `swift build` to have built openmarket-web"),
+        arguments: ["9223372036854775807", "461168601842738792", "9223372036854775806&per_page=10"])
+    func hugePageNumberIsAnsweredWithoutCrashingTheServer(page: String) async throws {
+        let server = try await ServerProcess.start()
+        defer { server.stop() }
+        let before = try server.get("/products")
+        try #require(before.hasPrefix("HTTP/1.1 200"), "the server answers ordinary requests")
+        let answer = try server.get("/products?page=\(page)")
+        #expect(answer.hasPrefix("HTTP/1.1 200") || answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 303"),
+                "got \(answer.isEmpty ? "no answer (connection dropped)" : String(answer.prefix(40)))")
+        try await Task.sleep(for: .milliseconds(300))
+        try #require(server.isRunning, "the server process must still be running")
+        let home = try server.get("/")
+        #expect(home.hasPrefix("HTTP/1.1 200"))
+    }
+}
+
+/// One `openmarket-web` process on a free loopback port with a fresh, empty data directory.
+final class ServerProcess {
+    private let process: Process
+    let port: Int
+
+    private init(process: Process, port: Int) {
+        self.process = process
+        self.port = port
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    static func start() async throws -> ServerProcess {
+        // Bind-and-release gives a port that was free a moment ago.
+        let port = try RawSocket.silentListener().port
+        let process = Process()
+        process.executableURL = ServerProcessTests.executable
+        process.arguments = [
+            "--port", String(port), "--data-dir", TestSupport.temporaryDirectory().path, "--root", TestSupport.packageRoot.path,
+            "--identifier", TestSupport.vendor.identifier, "--secret", TestSupport.vendor.secret, "--no-sample-data", "--log-level", "critical",
+        ]
+        // A crash should end the process at once instead of spending seconds on a symbolicated backtrace.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let server = ServerProcess(process: process, port: port)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline, process.isRunning {
+            if (try? RawSocket.connect(port: port)) != nil { return server }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        server.stop()
+        throw ServerProcessError.didNotStart
+    }
+
+    /// The raw HTTP answer, or "" when the connection closed without one.
+    func get(_ path: String) throws -> String {
+        let socket = try RawSocket.connect(port: port)
+        socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        return socket.receiveUntilClosed(timeout: .seconds(10)).text
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+enum ServerProcessError: Error {
+    case didNotStart
+}
