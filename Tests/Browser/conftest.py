@@ -1,5 +1,6 @@
 """Fixtures and hooks for the browser suite. scripts/browser-tests starts the server and sets the environment:
-OPENMARKET_BASE_URL, OPENMARKET_VENDOR_IDENTIFIER, OPENMARKET_VENDOR_SECRET and OPENMARKET_ARTIFACTS."""
+OPENMARKET_BASE_URL, OPENMARKET_VENDOR_IDENTIFIER, OPENMARKET_VENDOR_SECRET, OPENMARKET_ADMIN_PASSWORD and
+OPENMARKET_ARTIFACTS."""
 
 import os
 import re
@@ -34,6 +35,11 @@ def base_url() -> str:
 @pytest.fixture(scope="session")
 def vendor_secret() -> str:
     return _environment("OPENMARKET_VENDOR_SECRET")
+
+
+@pytest.fixture(scope="session")
+def admin_password() -> str:
+    return _environment("OPENMARKET_ADMIN_PASSWORD")
 
 
 @pytest.fixture(scope="session")

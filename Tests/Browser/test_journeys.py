@@ -1,10 +1,15 @@
-"""The storefront journeys, each run with JavaScript enabled and disabled (the `browser` fixture's two modes).
+"""The storefront and admin journeys, each run with JavaScript enabled and disabled (the `browser` fixture's two modes).
 Every page reached is also checked for its status, console errors, foreign requests, axe and HTML validity."""
 
+import csv
+import io
 import re
+import urllib.error
+import urllib.request
 import uuid
 
 import pytest
+from selenium.webdriver.common.by import By
 
 DESCRIPTION = "브라우저 테스트에서 올린 상품입니다.\n두 번째 줄도 그대로 보여야 합니다."
 
@@ -217,6 +222,149 @@ def test_language_switch(browser, market):
     assert browser.text(".sale-price").endswith("28,000원")
 
 
-@pytest.mark.skip(reason="admin console not built yet")
-def test_admin_journey():
-    """Sign in, search and filter the products table, bulk delete, CSV export, history (see product.md)."""
+def button(browser, label: str):
+    """The one submit button (or link styled as one) whose text is exactly `label`."""
+    return browser.driver.find_element(
+        By.XPATH, f"//main//*[self::button or self::a][normalize-space()='{label}']")
+
+
+def admin_total(browser) -> int:
+    """The product count the table's caption states ("상품 N개 중 1–M")."""
+    caption = browser.text(".admin-table caption")
+    match = re.fullmatch(r"상품 ([\d,]+)개 중 \d+–\d+", caption)
+    assert match, f"unexpected table caption {caption!r}"
+    return int(match.group(1).replace(",", ""))
+
+
+def admin_names(browser) -> list[str]:
+    return [e.text.strip() for e in browser.find_all(".admin-table tbody th[scope=row]")]
+
+
+def admin_column(browser, label: str) -> list[str]:
+    """The texts of one column of the products table, found by its header's sort link."""
+    return browser.driver.execute_script(
+        "const table = document.querySelector('.admin-table');"
+        "const i = [...table.tHead.rows[0].cells].findIndex("
+        "  (th) => th.querySelector('a') && th.querySelector('a').textContent.trim() === arguments[0]);"
+        "if (i < 0) return null;"
+        "return [...table.tBodies[0].rows].map((row) => row.cells[i].textContent.trim());", label)
+
+
+def admin_search(browser, text: str) -> None:
+    browser.fill("#admin-q", text)
+    browser.follow(button(browser, "적용"))
+    assert browser.find("#admin-q").get_attribute("value") == text
+
+
+def fetch(browser, url: str, send_cookies: bool = True):
+    """GETs a URL outside the browser, optionally with the browser's cookies (the admin session among them)."""
+    headers = {"Accept-Language": "ko-KR,ko"}
+    if send_cookies:
+        headers["Cookie"] = "; ".join(f"{c['name']}={c['value']}" for c in browser.driver.get_cookies())
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30) as response:
+        return response.geturl(), response.headers.get("Content-Type", ""), response.read()
+
+
+def test_admin_journey(browser, market, sample_images, admin_password):
+    mode = "js" if browser.js else "nojs"
+    prefix = f"관리자 테스트 {mode} {uuid.uuid4().hex[:6]}"
+    doomed = {market.create_product(f"{prefix} 하나", 31000, sample_images[4:5]): f"{prefix} 하나",
+              market.create_product(f"{prefix} 둘", 32000, sample_images[5:6]): f"{prefix} 둘"}
+
+    # Signed out, the console sends to the sign-in page; signing in comes back to the products table.
+    browser.visit("/admin")
+    assert browser.path().startswith("/admin/login")
+    assert browser.text("h1") == "관리자 로그인"
+    browser.fill("#admin-password", admin_password)
+    browser.follow(browser.find("form.login-form button[type=submit]"))
+    assert browser.path() == "/admin/products"
+    assert browser.text("h1") == "상품 관리"
+    total = admin_total(browser)
+
+    # Search a sample product by name, then reset the search.
+    admin_search(browser, "캠핑용 랜턴")
+    assert "q=" in browser.path()
+    assert "캠핑용 랜턴" in admin_names(browser)
+    assert admin_total(browser) < total
+    admin_search(browser, "")
+    assert admin_total(browser) == total
+    assert len(admin_names(browser)) == min(total, 50)
+
+    # Sort by price, then the other way: aria-sort and the indicator say how, the won prices agree.
+    price_header = "//table[contains(@class, 'admin-table')]/thead//th[a[normalize-space()='가격']]"
+    for expected in ("descending", "ascending"):
+        browser.follow(browser.driver.find_element(By.XPATH, price_header + "/a"))
+        th = browser.driver.find_element(By.XPATH, price_header)
+        assert th.get_attribute("aria-sort") == expected
+        assert th.find_element(By.CSS_SELECTOR, "span[aria-hidden=true]").text == ("▼" if expected == "descending" else "▲")
+        assert "sort=price" in browser.path()
+        won = [int(p.removesuffix("원").replace(",", "")) for p in admin_column(browser, "가격") if p.endswith("원")]
+        assert len(won) >= 2, "the first page shows prices in won"
+        assert won == sorted(won, reverse=expected == "descending"), f"prices not {expected}: {won}"
+
+    # The journey's two products: search by their prefix, select both, delete them in bulk.
+    admin_search(browser, prefix)
+    assert sorted(admin_names(browser)) == sorted(doomed.values())
+    boxes = browser.find_all("tbody input[type=checkbox][name=ids]")
+    assert sorted(int(b.get_attribute("value")) for b in boxes) == sorted(doomed)
+    for box in boxes:
+        box.click()
+    assert all(b.is_selected() for b in boxes)
+    browser.follow(button(browser, "선택한 상품 삭제"))
+    assert browser.text("h1") == "상품 삭제 확인"
+    listed = [li.text for li in browser.find_all(".confirm-list li")]
+    assert len(listed) == 2
+    assert all(any(name in text for text in listed) for name in doomed.values())
+    browser.follow(button(browser, "모두 삭제"))
+    assert browser.text("h1") == "삭제 결과"
+    outcomes = {row.find_element(By.CSS_SELECTOR, "th[scope=row]").text.strip(): row.find_elements(By.TAG_NAME, "td")[-1].text.strip()
+                for row in browser.find_all(".admin-table tbody tr")}
+    assert outcomes == {name: "성공" for name in doomed.values()}
+    browser.follow(button(browser, "상품 관리로"))
+    assert browser.path() == "/admin/products"
+    assert admin_total(browser) == total - 2
+    shown = admin_names(browser)
+    assert not set(doomed.values()) & set(shown)
+    for product_id in doomed:
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            market.product(product_id)
+        assert answer.value.code == 404
+
+    # CSV export of the unfiltered table, fetched with the browser's session (and refused without it).
+    export = browser.find(".admin-filters a[download]")
+    assert export.text == "CSV로 내보내기"
+    url = export.get_attribute("href")
+    assert "admin_session" in {c["name"] for c in browser.driver.get_cookies()}
+    final_url, content_type, body = fetch(browser, url)
+    assert final_url == url and content_type.startswith("text/csv"), (final_url, content_type)
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
+    header, records = rows[0], rows[1:]
+    assert {"id", "name", "price", "currency"} <= set(header), f"CSV header: {header}"
+    assert len(records) == total - 2, "one CSV row per product in the table"
+    names = [record[header.index("name")] for record in records]
+    assert "캠핑용 랜턴" in names
+    assert set(shown) <= set(names), "Korean names come through the CSV unchanged"
+    assert not set(doomed.values()) & set(names)
+    refused_url, refused_type, _ = fetch(browser, url, send_cookies=False)
+    assert "/admin/login" in refused_url and not refused_type.startswith("text/csv"), "the export needs a session"
+    for product_id in doomed:
+        browser.visit(f"/products/{product_id}", status=404)
+        assert browser.text(".error-status") == "404"
+
+    # The history lists both deletions by the admin, each a success.
+    browser.visit("/admin/products")
+    browser.follow(browser.find("nav.admin-nav a[href='/admin/history']"))
+    assert browser.text("h1") == "변경 기록"
+    entries = [[cell.text.strip() for cell in row.find_elements(By.TAG_NAME, "td")]
+               for row in browser.find_all(".history-table tbody tr")]
+    deletions = sorted((e[3], e[1], e[5]) for e in entries if e[2] == "삭제" and e[3] in doomed.values())
+    assert deletions == sorted((name, "admin", "성공") for name in doomed.values())
+
+    # Signing out ends the session: the console asks for the password again.
+    sign_out = browser.find("nav.admin-nav button[type=submit]")
+    assert sign_out.text == "로그아웃"
+    browser.follow(sign_out)
+    assert browser.path().startswith("/admin/login")
+    browser.visit("/admin")
+    assert browser.path().startswith("/admin/login")
+    assert browser.find_all("#admin-password")

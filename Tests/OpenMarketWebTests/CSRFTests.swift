@@ -82,6 +82,24 @@ struct CSRFTests {
         }
     }
 
+    /// Behind a reverse proxy the `Host` may be internal while the browser's `Origin` is the public URL.
+    @Test func postFromTheConfiguredPublicOriginIsAccepted() async throws {
+        var config = TestSupport.configuration()
+        config.publicURL = URL(string: "https://market.example:8443")
+        let app = try await buildApplication(config)
+        try await app.test(.router) { client in
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
+            var browser = StorefrontBrowser(client)
+            try await browser.get(Write.edit.page(lantern.id))
+            let accepted = try await Write.edit.send(
+                &browser, product: lantern, token: browser.formToken, headers: [.origin: "https://market.example:8443"])
+            #expect(accepted.status == .seeOther)
+            let refused = try await Write.edit.send(
+                &browser, product: lantern, token: browser.formToken, headers: [.origin: "https://market.example"])
+            #expect(refused.status == .forbidden, "another port is another origin")
+        }
+    }
+
     @Test(arguments: ["/", "/products", "/products/new", "/products/1", "/products/1/edit", "/products/1/delete"])
     func pagesSetAnHttpOnlySameSiteLaxCSRFCookieMatchingTheirForm(path: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -27,7 +27,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
-    router.add(middleware: VisitorMiddleware())
+    router.add(middleware: VisitorMiddleware(
+        publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }))
     router.add(middleware: FileMiddleware(publicDirectory.path, searchForIndexHtml: false, logger: logger))
 
     let hasher = SecretHasher(cost: config.bcryptCost)

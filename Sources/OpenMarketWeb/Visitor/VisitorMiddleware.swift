@@ -8,6 +8,9 @@ struct VisitorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     static let csrfCookieName = "csrf"
 
+    /// `host[:port]` of the configured public URL: behind a proxy that rewrites `Host`, forms come from there.
+    var publicAuthority: String?
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let existing = request.cookies[Self.csrfCookieName]?.value.filter { $0.isHexDigit }
@@ -18,7 +21,7 @@ struct VisitorMiddleware: RouterMiddleware {
         context.visitor.flash = request.cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
         context.visitor.listView = request.cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
         if request.method == .post, !SiteURL.isAPI(request.uri.path) {
-            try Self.refuseCrossSite(request)
+            try Self.refuseCrossSite(request, publicAuthority: publicAuthority)
         }
         var response = try await next(request, context)
         if !context.visitor.hadCSRFCookie {
@@ -31,13 +34,13 @@ struct VisitorMiddleware: RouterMiddleware {
     }
 
     /// Browsers say where a request comes from; a form posted from another site is refused outright.
-    static func refuseCrossSite(_ request: Request) throws(WebError) {
+    static func refuseCrossSite(_ request: Request, publicAuthority: String?) throws(WebError) {
         if let site = request.headers[.secFetchSite], site == "cross-site" {
             throw .crossSiteRequest
         }
         if let origin = request.headers[.origin], origin != "null" {
             let originHost = URL(string: origin)?.host.map { host in URL(string: origin)?.port.map { "\(host):\($0)" } ?? host }
-            guard let originHost, let authority = request.head.authority, originHost == authority else { throw .crossSiteRequest }
+            guard let originHost, originHost == request.head.authority || originHost == publicAuthority else { throw .crossSiteRequest }
         }
     }
 
