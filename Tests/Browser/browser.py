@@ -6,10 +6,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from quality import QualityRecord, run_axe
@@ -60,6 +59,24 @@ def start_driver(js: bool) -> webdriver.Chrome:
     return driver
 
 
+def replaced(old):
+    """Like `EC.staleness_of`, but also when ChromeDriver, asked mid-navigation, answers that the node "does not
+    belong to the document" (a plain WebDriverException, not a stale element): either way a new document is in."""
+
+    def predicate(_driver) -> bool:
+        try:
+            old.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    return predicate
+
+
 class Browser:
     """One Chromium session for one test; every page it reaches goes through `check`."""
 
@@ -83,7 +100,7 @@ class Browser:
         """Clicks a link or submit button and waits for the next document to load."""
         old = self.driver.find_element(By.TAG_NAME, "html")
         element.click()
-        WebDriverWait(self.driver, WAIT_SECONDS).until(EC.staleness_of(old))
+        WebDriverWait(self.driver, WAIT_SECONDS).until(replaced(old), "the click did not load a new document")
         self.check(status)
 
     def back(self, status: int = 200) -> None:

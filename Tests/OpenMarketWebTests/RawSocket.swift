@@ -5,7 +5,7 @@ import Glibc
 
 /// A plain TCP socket on loopback, for what an HTTP client library will not do: stall mid-request,
 /// or listen and never answer.
-final class RawSocket {
+final class RawSocket: @unchecked Sendable {
     let descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -47,8 +47,17 @@ final class RawSocket {
         }
     }
 
-    /// Everything received until the peer closes the connection or `timeout` passes.
-    func receiveUntilClosed(timeout: Duration) -> (text: String, closedByPeer: Bool) {
+    /// Everything received until the peer closes the connection or `timeout` passes. The wait blocks a thread, so
+    /// it runs on one of Dispatch's rather than on the few threads the server under test needs for its own tasks.
+    func receiveUntilClosed(timeout: Duration) async -> (text: String, closedByPeer: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.blockingReceive(timeout: timeout))
+            }
+        }
+    }
+
+    private func blockingReceive(timeout: Duration) -> (text: String, closedByPeer: Bool) {
         var received = [UInt8]()
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)

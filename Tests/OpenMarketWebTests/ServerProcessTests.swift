@@ -15,14 +15,14 @@ struct ServerProcessTests {
     func hugePageNumberIsAnsweredWithoutCrashingTheServer(page: String) async throws {
         let server = try await ServerProcess.start()
         defer { server.stop() }
-        let before = try server.get("/products")
+        let before = try await server.get("/products")
         try #require(before.hasPrefix("HTTP/1.1 200"), "the server answers ordinary requests")
-        let answer = try server.get("/products?page=\(page)")
+        let answer = try await server.get("/products?page=\(page)")
         #expect(answer.hasPrefix("HTTP/1.1 200") || answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 303"),
                 "got \(answer.isEmpty ? "no answer (connection dropped)" : String(answer.prefix(40)))")
         try await Task.sleep(for: .milliseconds(300))
         try #require(server.isRunning, "the server process must still be running")
-        let home = try server.get("/")
+        let home = try await server.get("/")
         #expect(home.hasPrefix("HTTP/1.1 200"))
     }
 }
@@ -64,10 +64,10 @@ final class ServerProcess {
     }
 
     /// The raw HTTP answer, or "" when the connection closed without one.
-    func get(_ path: String) throws -> String {
+    func get(_ path: String) async throws -> String {
         let socket = try RawSocket.connect(port: port)
         socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-        return socket.receiveUntilClosed(timeout: .seconds(10)).text
+        return await socket.receiveUntilClosed(timeout: .seconds(10)).text
     }
 
     func stop() {

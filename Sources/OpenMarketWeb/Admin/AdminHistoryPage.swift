@@ -15,6 +15,7 @@ struct HistoryRow: Sendable {
     var productName: String
     var productURL: String?
     var changes: [Change]
+    var hasChanges: Bool
     var snapshot: [Change]
     var hasSnapshot: Bool
     var outcome: String
@@ -37,6 +38,7 @@ struct HistoryRow: Sendable {
         productName = event.productName
         productURL = event.productID.map { AdminURL.product($0).path }
         changes = event.changes.map { Change(field: $0.field, old: $0.old ?? "—", new: $0.new ?? "—") }
+        hasChanges = !changes.isEmpty
         snapshot = (event.snapshot ?? []).map { Change(field: $0.field, old: "", new: $0.new ?? "—") }
         hasSnapshot = !(event.snapshot ?? []).isEmpty
         outcome = switch event.outcome {

@@ -38,14 +38,23 @@ struct Formatting: Sendable {
         String(WireDate.string(from: date).prefix(10))
     }
 
+    /// Groups thousands with commas and shows exactly `fractionDigits` decimals. Written out rather than with
+    /// NumberFormatter, which costs more to create than a whole product card costs to render.
     private func decimal(_ value: Decimal, fractionDigits: Int) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.numberStyle = .decimal
-        formatter.usesGroupingSeparator = true
-        formatter.groupingSeparator = ","
-        formatter.minimumFractionDigits = fractionDigits
-        formatter.maximumFractionDigits = fractionDigits
-        return formatter.string(from: NSDecimalNumber(decimal: value)) ?? "\(value)"
+        var source = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &source, fractionDigits, .plain)
+        let negative = rounded < 0
+        let text = (negative ? -rounded : rounded).description
+        let parts = text.split(separator: ".", maxSplits: 1)
+        let integer = String(parts.first ?? "0")
+        var fraction = parts.count > 1 ? String(parts[1]) : ""
+        fraction += String(repeating: "0", count: max(0, fractionDigits - fraction.count))
+        var grouped = ""
+        for (index, digit) in integer.enumerated() {
+            if index > 0 && (integer.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (negative ? "-" : "") + grouped + (fractionDigits > 0 ? "." + fraction.prefix(fractionDigits) : "")
     }
 }
