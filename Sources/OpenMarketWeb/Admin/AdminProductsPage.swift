@@ -28,6 +28,8 @@ struct AdminProductsPage: PageModel {
         var adminURL: String
         var shopURL: String
         var editURL: String
+        /// The product's page, whose delete button leads to the same confirmation as a bulk delete.
+        var deleteURL: String
     }
 
     struct Option: Sendable {
@@ -87,7 +89,8 @@ struct AdminProductsPage: PageModel {
                 discount: product.discountedPrice > 0 ? format.price(product.discountedPrice, currency: product.currency) : "—",
                 stock: format.number(product.stock), isSoldOut: product.stock == 0, date: format.date(product.createdAt),
                 dateISO: format.isoDay(product.createdAt), adminURL: AdminURL.product(product.id).path,
-                shopURL: SiteURL.product(product.id).path, editURL: AdminURL.editProduct(product.id).path)
+                shopURL: SiteURL.product(product.id).path, editURL: AdminURL.editProduct(product.id).path,
+                deleteURL: AdminURL.product(product.id).path + "#delete")
         }
         isEmpty = products.isEmpty
         let first = (query.page - 1) * AdminTableQuery.perPage + 1
