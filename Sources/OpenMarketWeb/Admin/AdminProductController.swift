@@ -51,14 +51,13 @@ struct AdminProductController: Sendable {
         let strings = context.visitor.strings
         let input = ProductFormInput(form: submitted)
         let changes: ProductChanges
-        switch input.changes(from: product, strings) {
-        case .failure(let errors):
+        switch input.editRequest(for: product, strings) {
+        case .invalid(let errors):
             return try form(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
-        case .success(let value):
-            changes = value
-        }
-        if changes.isEmpty {
+        case .unchanged:
             return try form(request, context, values: input, product: product, notice: strings.noChanges)
+        case .changes(let requested):
+            changes = requested
         }
         let outcome: Result<ProductDetail, OpenMarketError>
         do {

@@ -92,14 +92,13 @@ struct ProductEditorController: Sendable {
         let strings = context.visitor.strings
         let input = ProductFormInput(form: form)
         let changes: ProductChanges
-        switch input.changes(from: product, strings) {
-        case .failure(let errors):
+        switch input.editRequest(for: product, strings) {
+        case .invalid(let errors):
             return try formResponse(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
-        case .success(let value):
-            changes = value
-        }
-        if changes.isEmpty {
+        case .unchanged:
             return try formResponse(request, context, values: input, product: product, notice: strings.noChanges)
+        case .changes(let requested):
+            changes = requested
         }
         let authority: ProductPasswords.Authority
         switch try await checkPassword(form["password"] ?? "", productID: id, context: context) {

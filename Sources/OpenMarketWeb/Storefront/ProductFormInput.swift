@@ -124,6 +124,20 @@ struct ProductFormInput: Sendable {
         return errors.isEmpty ? .success(changes) : .failure(errors)
     }
 
+    /// What an edit form asks for: errors to show, nothing to do, or the changes to send.
+    enum EditRequest {
+        case invalid(FieldErrors)
+        case unchanged
+        case changes(ProductChanges)
+    }
+
+    func editRequest(for product: ProductDetail, _ strings: Strings) -> EditRequest {
+        switch changes(from: product, strings) {
+        case .failure(let errors): .invalid(errors)
+        case .success(let changes): changes.isEmpty ? .unchanged : .changes(changes)
+        }
+    }
+
     /// Accepts what people type: `12000`, `12,000`, ` 12.50 `.
     static func amount(_ text: String) -> Decimal? {
         let cleaned = text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)
