@@ -148,3 +148,28 @@ struct CSRFTests {
         }
     }
 }
+
+@Suite("Cookies only where they belong")
+struct CookiePlacementTests {
+    @Test(arguments: ["/css/site.css", "/js/app.js", "/api/products", "/healthChecker"])
+    func staticFilesAndTheAPISetNoCookie(path: String) async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: path, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.setCookie] == nil)
+        }
+    }
+
+    @Test func imagesSetNoCookieSoSharedCachesMayKeepThem() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: "/api/products/1", method: .get)
+            let detail = try JSONDecoder().decode(ProductDetail.self, from: Data(page.body.readableBytesView))
+            let path = try #require(URL(string: detail.thumbnailURL)).path
+            let response = try await client.execute(uri: path, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.setCookie] == nil)
+        }
+    }
+}

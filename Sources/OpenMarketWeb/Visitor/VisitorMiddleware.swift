@@ -24,7 +24,11 @@ struct VisitorMiddleware: RouterMiddleware {
             try Self.refuseCrossSite(request, publicAuthority: publicAuthority)
         }
         var response = try await next(request, context)
-        if !context.visitor.hadCSRFCookie {
+        // Photos, static files and the API need no token; a Set-Cookie there would also keep shared caches
+        // from storing immutable images.
+        let path = request.uri.path
+        let isPage = !(path.hasPrefix("/images/") || path.hasPrefix("/css/") || path.hasPrefix("/js/") || SiteURL.isAPI(path))
+        if !context.visitor.hadCSRFCookie && isPage {
             response.setCookie(Self.cookie(Self.csrfCookieName, token, maxAge: nil))
         }
         if context.visitor.flash != nil, response.status == .ok {
