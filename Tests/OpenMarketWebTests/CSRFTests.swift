@@ -42,9 +42,7 @@ struct CSRFTests {
 
     @Test(arguments: Write.allCases, Forgery.allCases)
     func forgedPostIsRefusedWith403AndChangesNothing(write: Write, forgery: Forgery) async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
@@ -131,9 +129,7 @@ struct CSRFTests {
     }
 
     @Test func malformedCookieTokenIsReplacedAndCannotAuthorizeAPost() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             browser.cookies["csrf"] = "short"

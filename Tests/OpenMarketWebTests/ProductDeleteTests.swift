@@ -28,9 +28,7 @@ struct ProductDeleteTests {
     }
 
     @Test func wrongPasswordStaysOnThePageAndKeepsTheProduct() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             var browser = StorefrontBrowser(client)
             let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 2))
             let before = try TestSupport.counts(in: directory)
@@ -46,9 +44,7 @@ struct ProductDeleteTests {
     }
 
     @Test func rightPasswordDeletesTheProductAndItsPhotos() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             var browser = StorefrontBrowser(client)
             let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 2))
             let before = try TestSupport.counts(in: directory)
@@ -71,9 +67,7 @@ struct ProductDeleteTests {
     }
 
     @Test func sampleProductIsDeletedWithTheVendorSecret() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let tent = try await MarketProbe.product(named: "캠핑 텐트 3~4인용", via: client)
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
@@ -87,9 +81,7 @@ struct ProductDeleteTests {
     }
 
     @Test func neighborVendorsProductCannotBeDeleted() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let speaker = try await MarketProbe.product(named: "블루투스 스피커", via: client)
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
@@ -102,9 +94,7 @@ struct ProductDeleteTests {
     }
 
     @Test func afterThreeWrongPasswordsEvenTheRightOneMustWait() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             var browser = StorefrontBrowser(client)
             let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 1))
             let before = try TestSupport.counts(in: directory)

@@ -90,9 +90,7 @@ struct ProductEditTests {
     }
 
     @Test func wrongPasswordRefusesOnTheSameFormAndChangesNothing() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)

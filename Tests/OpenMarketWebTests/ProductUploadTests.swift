@@ -34,9 +34,7 @@ struct ProductUploadTests {
     }
 
     @Test func validUploadRedirectsToTheNewProductAndShowsTheFlashOnce() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
@@ -128,9 +126,7 @@ struct ProductUploadTests {
     }
 
     @Test func invalidUploadKeepsTypedValuesButNeitherPasswordNorPhotosAndStoresNothing() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
@@ -161,9 +157,7 @@ struct ProductUploadTests {
     }
 
     @Test func photoOverThreeHundredKilobytesIsRefusedWith413OnTheImagesField() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
@@ -179,9 +173,7 @@ struct ProductUploadTests {
     }
 
     @Test func textLabelledAsPNGIsRefusedWith415ByTheMarket() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
@@ -195,9 +187,7 @@ struct ProductUploadTests {
     }
 
     @Test func fieldSentTwiceIsRefusedAndNothingIsStored() async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
@@ -228,9 +218,7 @@ struct ProductUploadTests {
         RuleCase(field: "stock", value: "-1", errorField: "stock", message: "재고는 0 이상의 정수로 입력해 주세요."),
     ])
     func ruleViolationAnswers422WithTheFieldsMessage(rule: RuleCase) async throws {
-        let directory = TestSupport.temporaryDirectory()
-        let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)

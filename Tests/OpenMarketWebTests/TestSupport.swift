@@ -33,6 +33,16 @@ enum TestSupport {
             logLevel: .warning)
     }
 
+    /// The usual set-up of a router test: a fresh data directory, the embedded market with sample data, and the
+    /// directory handed to the test so it can count rows before and after.
+    static func withEmbeddedApp<Value: Sendable>(
+        _ test: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Value
+    ) async throws -> Value {
+        let directory = temporaryDirectory()
+        let app = try await buildApplication(configuration(dataDirectory: directory))
+        return try await app.test(.router) { client in try await test(client, directory) }
+    }
+
     static func sampleImage(_ name: String = "mug-1.png") throws -> Data {
         try Data(contentsOf: packageRoot.appending(path: "SampleData/images/\(name)"))
     }
