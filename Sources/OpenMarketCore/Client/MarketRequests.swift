@@ -12,7 +12,7 @@ public struct MarketRequests: Sendable {
     }
 
     public func healthCheck() -> MarketRequest {
-        MarketRequest(method: .get, url: url("/healthChecker"))
+        MarketRequest(method: .get, url: url(MarketPath.healthChecker.path))
     }
 
     public func list(_ query: ProductQuery) -> MarketRequest {
@@ -23,11 +23,11 @@ public struct MarketRequests: Sendable {
         if let search = query.search {
             items.append(URLQueryItem(name: "search_value", value: search))
         }
-        return MarketRequest(method: .get, url: url("/api/products", query: items))
+        return MarketRequest(method: .get, url: url(MarketPath.products.path, query: items))
     }
 
     public func detail(id: Int) -> MarketRequest {
-        MarketRequest(method: .get, url: url("/api/products/\(id)"))
+        MarketRequest(method: .get, url: url(MarketPath.product(.value(id)).path))
     }
 
     /// Multipart with one `params` part of raw JSON and one `images` part per photo (no `[]` suffix).
@@ -52,7 +52,7 @@ public struct MarketRequests: Sendable {
         }
         return MarketRequest(
             method: .post,
-            url: url("/api/products"),
+            url: url(MarketPath.products.path),
             headers: [
                 ("identifier", credentials.identifier),
                 ("content-type", "multipart/form-data; boundary=\(boundary)"),
@@ -64,7 +64,7 @@ public struct MarketRequests: Sendable {
     public func update(id: Int, changes: ProductChanges, credentials: VendorCredentials) -> MarketRequest {
         MarketRequest(
             method: .patch,
-            url: url("/api/products/\(id)"),
+            url: url(MarketPath.product(.value(id)).path),
             headers: [("identifier", credentials.identifier), ("content-type", "application/json")],
             body: changes.wireBody(secret: credentials.secret).data
         )
@@ -74,7 +74,7 @@ public struct MarketRequests: Sendable {
     public func archive(id: Int, credentials: VendorCredentials) -> MarketRequest {
         MarketRequest(
             method: .post,
-            url: url("/api/products/\(id)/archived"),
+            url: url(MarketPath.archived(.value(id)).path),
             headers: [("identifier", credentials.identifier), ("content-type", "application/json")],
             body: WireJSON.object([("secret", .string(credentials.secret))]).data
         )

@@ -7,22 +7,29 @@ import OpenMarketStore
 
 /// The embedded market's REST API in the OpenMarket v2 ("openmarket") wire format, plus the v2a
 /// (`market-training`) delete step, so apps of either generation can use this server.
-struct MarketAPIController<Context: RequestContext>: Sendable {
+struct MarketAPIController: Sendable {
+    typealias Context = AppRequestContext
+
     let market: SQLiteMarket
     let images: ImageURLResolver
     let bodyDeadline: Duration
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(SiteURL.Route.healthChecker) { _, _ in WireResponse.json(.string("OK")) }
-        router.get(SiteURL.Route.apiProducts, use: index)
-        router.post(SiteURL.Route.apiProducts, use: create)
-        router.get(SiteURL.Route.apiProduct, use: show)
-        router.patch(SiteURL.Route.apiProduct, use: update)
-        router.post(SiteURL.Route.apiProductArchived, use: archive)
-        router.post(SiteURL.Route.apiProductSecret, use: productSecret)
+    /// `group` is the API's route group, whose middleware answers errors in the API's JSON shape.
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(.api(.healthChecker)) { _, _ in WireResponse.json(.string("OK")) }
+        group.get(.api(.products), use: index)
+        group.post(.api(.products), use: create)
+        group.get(.api(.product(.key)), use: show)
+        group.patch(.api(.product(.key)), use: update)
+        group.post(.api(.archived(.key)), use: archive)
+        group.post(.api(.secret(.key)), use: productSecret)
         // `DELETE /api/products/{token}` and `/api/products/{id}/{token}`: clients use either form of the archived path.
-        router.delete(SiteURL.Route.apiProduct, use: deleteByToken)
-        router.delete(SiteURL.Route.apiProductToken, use: deleteByToken)
+        group.delete(.api(.deleteToken(.key)), use: deleteByToken)
+        group.delete(.api(.productToken(.key, .key)), use: deleteByToken)
+        // Any other path below the API's root is the API's 404, in JSON.
+        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+            group.on(RouterPath(SiteURL.apiFallback.pattern), method: method) { _, _ -> Response in throw HTTPError(.notFound) }
+        }
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
@@ -31,13 +38,13 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
             // Past the last page the API answers 204 with no body, as the OpenMarket servers do.
             return Response(status: .noContent)
         }
-        return WireResponse.json(images.absolute(page, origin: images.origin(for: request)).wireJSON)
+        return WireResponse.json(images.absolute(page, origin: images.origin(for: request, context: context)).wireJSON)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
         let detail = try await market.product(id: id)
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -48,7 +55,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
         let credentials = VendorCredentials(identifier: identifier, secret: upload.secret)
         let detail = try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)
         context.logger.info("Product created", metadata: ["product": "\(detail.id)", "vendor": "\(detail.vendorID)"])
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON, status: .created)
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON, status: .created)
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
@@ -62,13 +69,13 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         let (changes, secret) = try MarketRequestBodies.changes(Data(body.readableBytesView))
         let detail = try await market.updateProduct(id: id, changes: changes, credentials: .init(identifier: identifier, secret: secret))
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
     }
 
     /// v2b delete, step one: the answer is the plain-text path to send the DELETE to.
     @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
         let token = try await issueToken(request, context: context)
-        return WireResponse.text(SiteURL.apiProducts.path + "/" + token)
+        return WireResponse.text(MarketPath.deleteToken(.value(token)).path)
     }
 
     /// v2a delete, step one: the answer is the bare token, used as `DELETE /api/products/{id}/{token}`.
@@ -88,7 +95,7 @@ struct MarketAPIController<Context: RequestContext>: Sendable {
         }
         let detail = try await market.deleteProduct(token: token, identifier: identifier, productID: productID)
         context.logger.info("Product deleted", metadata: ["product": "\(detail.id)"])
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request)).wireJSON)
+        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
     }
 
     private func issueToken(_ request: Request, context: Context) async throws -> String {

@@ -27,8 +27,8 @@ struct AdminDeleteConfirmPage: PageModel {
         items = products.map {
             Item(id: $0.id, name: $0.name, thumbnailURL: $0.thumbnailURL, price: format.price($0.bargainPrice, currency: $0.currency), vendor: $0.vendor.name)
         }
-        action = AdminURL.delete.path
-        cancelURL = AdminURL.products.path
+        action = SiteURL.admin(.delete).link
+        cancelURL = SiteURL.admin(.products()).link
     }
 }
 
@@ -87,9 +87,9 @@ struct AdminProductPage: PageModel {
         price = product.map { format.price($0.bargainPrice, currency: $0.currency) } ?? ""
         stock = product.map { format.number($0.stock) } ?? ""
         vendor = product?.vendor.name ?? ""
-        shopURL = SiteURL.product(id).path
-        editURL = AdminURL.editProduct(id).path
-        deleteAction = AdminURL.confirmDelete.path
+        shopURL = SiteURL.product(.value(id)).link
+        editURL = SiteURL.admin(.editProduct(.value(id))).link
+        deleteAction = SiteURL.admin(.confirmDelete).link
         historyCaption = language.adminStrings.productHistory
         historyRows = events.map { HistoryRow($0, language: language) }
         hasHistory = !events.isEmpty

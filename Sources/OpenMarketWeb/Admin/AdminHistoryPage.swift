@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketCore
 
 /// One history entry as shown to staff.
 struct HistoryRow: Sendable {
@@ -36,7 +37,7 @@ struct HistoryRow: Sendable {
         case .delete: a.actionDelete
         }
         productName = event.productName
-        productURL = event.productID.map { AdminURL.product($0).path }
+        productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
         changes = event.changes.map { Change(field: $0.field, old: $0.old ?? "—", new: $0.new ?? "—") }
         hasChanges = !changes.isEmpty
         snapshot = (event.snapshot ?? []).map { Change(field: $0.field, old: "", new: $0.new ?? "—") }
@@ -76,9 +77,9 @@ struct AdminHistoryPage: PageModel {
         isEmpty = events.isEmpty
         let lastPage = max(1, (total + Self.perPage - 1) / Self.perPage)
         pagination = Pagination(current: page, lastPage: lastPage, strings: language.strings, format: Formatting(language: language)) {
-            AdminURL.history(productID: productID, page: $0).path
+            SiteURL.admin(.history(productID: productID, page: $0)).link
         }
         isFiltered = productID != nil
-        allHistoryURL = AdminURL.history(productID: nil, page: 1).path
+        allHistoryURL = SiteURL.admin(.history()).link
     }
 }

@@ -10,9 +10,9 @@ struct AdminLayout: Sendable {
 
     init(language: Language, signedIn: Bool = true) {
         a = language.adminStrings
-        productsURL = AdminURL.products.path
-        historyURL = AdminURL.history(productID: nil, page: 1).path
-        logoutURL = AdminURL.logout.path
+        productsURL = SiteURL.admin(.products()).link
+        historyURL = SiteURL.admin(.history()).link
+        logoutURL = SiteURL.admin(.logout).link
         self.signedIn = signedIn
     }
 }
@@ -30,7 +30,7 @@ struct AdminLoginPage: PageModel {
     init(layout: PageLayout, language: Language, next: String, error: String? = nil) {
         self.layout = layout
         admin = AdminLayout(language: language, signedIn: false)
-        action = AdminURL.login.path
+        action = SiteURL.admin(.login()).link
         self.next = next
         self.error = error
         hasError = error != nil

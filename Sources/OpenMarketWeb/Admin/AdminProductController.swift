@@ -11,15 +11,15 @@ struct AdminProductController: Sendable {
     let audit: AuditLog
     let bodyDeadline: Duration
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(AdminURL.Route.product, use: show)
-        router.get(AdminURL.Route.editProduct, use: edit)
-        router.post(AdminURL.Route.editProduct, use: update)
+    func addRoutes(to console: RouterGroup<Context>) {
+        console.get(.admin(.product(.key)), use: show)
+        console.get(.admin(.editProduct(.key)), use: edit)
+        console.post(.admin(.editProduct(.key)), use: update)
     }
 
     /// Works for deleted products too: their history and last state stay.
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let id = try StorefrontController.productID(context)
+        let id = try context.productID()
         let lookup: Result<ProductDetail, OpenMarketError>
         do {
             lookup = .success(try await market.product(id: id))
@@ -40,12 +40,12 @@ struct AdminProductController: Sendable {
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {
-        let product = try await market.product(id: try StorefrontController.productID(context))
+        let product = try await market.product(id: try context.productID())
         return try form(request, context, values: ProductFormInput(product: product), product: product)
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
-        let id = try StorefrontController.productID(context)
+        let id = try context.productID()
         let submitted = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
@@ -70,7 +70,7 @@ struct AdminProductController: Sendable {
             try await audit.record(
                 actor: "admin", action: .update, productID: id, productName: updated.name, changes: AuditLog.Change.diff(from: product, to: updated),
                 outcome: .success)
-            return StorefrontController.redirect(to: AdminURL.product(id).path)
+            return Redirect.to(SiteURL.admin(.product(.value(id))).link)
         case .failure(let error):
             try await audit.record(
                 actor: "admin", action: .update, productID: id, productName: product.name,
@@ -101,8 +101,8 @@ struct AdminHistoryController: Sendable {
     let audit: AuditLog
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(AdminURL.Route.history, use: index)
+    func addRoutes(to console: RouterGroup<Context>) {
+        console.get(.admin(.history()), use: index)
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {

@@ -15,11 +15,11 @@ struct AdminProductsController: Sendable {
     let audit: AuditLog
     let bodyDeadline: Duration
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(AdminURL.Route.products, use: index)
-        router.post(AdminURL.Route.confirmDelete, use: confirmDelete)
-        router.post(AdminURL.Route.delete, use: delete)
-        router.get(AdminURL.Route.export, use: export)
+    func addRoutes(to console: RouterGroup<Context>) {
+        console.get(.admin(.products()), use: index)
+        console.post(.admin(.confirmDelete), use: confirmDelete)
+        console.post(.admin(.delete), use: delete)
+        console.get(.admin(.export()), use: export)
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {

@@ -78,7 +78,7 @@ struct AdminProductsPage: PageModel {
         columns = labels.map { sort, label in
             let isSorted = listing.sort == sort
             return Column(
-                label: label, sortURL: AdminURL.table(query.sorted(by: sort)).path,
+                label: label, sortURL: SiteURL.admin(.products(query.sorted(by: sort))).link,
                 ariaSort: isSorted ? (listing.ascending ? "ascending" : "descending") : "none",
                 indicator: isSorted ? (listing.ascending ? "▲" : "▼") : "")
         }
@@ -88,9 +88,9 @@ struct AdminProductsPage: PageModel {
                 vendor: product.vendorName, price: format.price(product.price, currency: product.currency),
                 discount: product.discountedPrice > 0 ? format.price(product.discountedPrice, currency: product.currency) : "—",
                 stock: format.number(product.stock), isSoldOut: product.stock == 0, date: format.date(product.createdAt),
-                dateISO: format.isoDay(product.createdAt), adminURL: AdminURL.product(product.id).path,
-                shopURL: SiteURL.product(product.id).path, editURL: AdminURL.editProduct(product.id).path,
-                deleteURL: AdminURL.product(product.id).path + "#delete")
+                dateISO: format.isoDay(product.createdAt), adminURL: SiteURL.admin(.product(.value(product.id))).link,
+                shopURL: SiteURL.product(.value(product.id)).link, editURL: SiteURL.admin(.editProduct(.value(product.id))).link,
+                deleteURL: SiteURL.admin(.product(.value(product.id))).link + "#delete")
         }
         isEmpty = products.isEmpty
         let first = (query.page - 1) * AdminTableQuery.perPage + 1
@@ -98,11 +98,11 @@ struct AdminProductsPage: PageModel {
             total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
         let lastPage = max(1, (total + AdminTableQuery.perPage - 1) / AdminTableQuery.perPage)
         pagination = Pagination(current: query.page, lastPage: lastPage, strings: language.strings, format: format) {
-            AdminURL.table(query.with(page: $0)).path
+            SiteURL.admin(.products(query.with(page: $0))).link
         }
-        exportURL = AdminURL.export(query).path
-        deleteAction = AdminURL.confirmDelete.path
-        tableAction = AdminURL.products.path
+        exportURL = SiteURL.admin(.export(query)).link
+        deleteAction = SiteURL.admin(.confirmDelete).link
+        tableAction = SiteURL.admin(.products()).link
         self.notice = notice
     }
 }

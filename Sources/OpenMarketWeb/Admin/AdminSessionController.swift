@@ -10,11 +10,12 @@ struct AdminSessionController: Sendable {
     let throttle: PasswordThrottle
     let bodyDeadline: Duration
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(AdminURL.Route.login, use: showLogin)
-        router.post(AdminURL.Route.login, use: login)
-        router.post(AdminURL.Route.logout, use: logout)
-        router.get(AdminURL.Route.root) { _, _ in StorefrontController.redirect(to: AdminURL.products.path) }
+    /// `signIn` is the console's group without the session check; `console` the signed-in routes.
+    func addRoutes(signIn: RouterGroup<Context>, console: RouterGroup<Context>) {
+        signIn.get(.admin(.login()), use: showLogin)
+        signIn.post(.admin(.login()), use: login)
+        console.post(.admin(.logout), use: logout)
+        console.get(.admin(.home)) { _, _ in Redirect.to(SiteURL.admin(.products()).link) }
     }
 
     @Sendable func showLogin(_ request: Request, context: Context) async throws -> Response {
@@ -37,25 +38,25 @@ struct AdminSessionController: Sendable {
         await throttle.recordSuccess(for: key)
         let token = try await accounts.startSession()
         context.logger.notice("Admin signed in", metadata: ["client": "\(context.clientKey)"])
-        var response = StorefrontController.redirect(to: Self.adminPath(form["next"]))
-        response.setCookie(AdminGuardMiddleware.sessionCookie(token, maxAge: Int(AdminAccounts.sessionLifetime)))
+        var response = Redirect.to(Self.adminPath(form["next"]))
+        response.setCookie(AdminSessionMiddleware.cookie(token, maxAge: Int(AdminAccounts.sessionLifetime)))
         return response
     }
 
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
         _ = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
-        if let token = request.cookies[AdminGuardMiddleware.sessionCookie]?.value {
+        if let token = request.cookies[AdminSessionMiddleware.cookieName]?.value {
             try await accounts.endSession(token)
         }
-        var response = StorefrontController.redirect(to: AdminURL.login.path)
-        response.setCookie(AdminGuardMiddleware.sessionCookie("", maxAge: 0))
+        var response = Redirect.to(SiteURL.admin(.login()).link)
+        response.setCookie(AdminSessionMiddleware.cookie("", maxAge: 0))
         return response
     }
 
     /// After sign-in, only somewhere inside the console.
     static func adminPath(_ candidate: String?) -> String {
-        let path = StorefrontController.localPath(candidate)
-        return path.hasPrefix("/admin/") && !path.hasPrefix(AdminURL.login.path) ? path : AdminURL.products.path
+        let path = Redirect.localPath(candidate)
+        return AdminURL.isReturnTarget(path) ? path : SiteURL.admin(.products()).link
     }
 
     private func page(

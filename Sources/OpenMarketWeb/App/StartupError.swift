@@ -2,6 +2,7 @@
 public enum StartupError: Error, CustomStringConvertible {
     case missingDirectory(String)
     case missingTemplate(String)
+    case missingFile(String)
     case templateParse(String)
     case invalidOption(String)
     case dataDirectory(String)
@@ -10,6 +11,8 @@ public enum StartupError: Error, CustomStringConvertible {
         switch self {
         case .missingDirectory(let path):
             "Missing directory \(path). Run from the project root or pass --root (OPENMARKET_ROOT)."
+        case .missingFile(let path):
+            "Missing file \(path). Run from the project root or pass --root (OPENMARKET_ROOT)."
         case .missingTemplate(let name):
             "Missing template Templates/\(name).mustache."
         case .templateParse(let detail):

@@ -11,6 +11,8 @@ struct ErrorPresentation: Sendable {
     var isOurFault: Bool
     /// A refusal from the web layer itself, for a more specific page.
     var webError: WebError?
+    /// For throttled requests: when to try again (the `Retry-After` header).
+    var retryAfterSeconds: Int?
 
     init(_ error: any Error) {
         switch error {
@@ -33,6 +35,7 @@ struct ErrorPresentation: Sendable {
             }
             self.init(status: status, message: message, violations: [], isOurFault: false)
             webError = error
+            if case .tooManyAttempts(let seconds) = error { retryAfterSeconds = seconds }
         case let error as HTTPError:
             let status = error.status
             let message: String = switch status {

@@ -1,4 +1,5 @@
 import Hummingbird
+import OpenMarketCore
 
 /// What the shared layout shows around every page: language, navigation, flash message, CSRF token.
 struct PageLayout: Sendable {
@@ -22,11 +23,11 @@ struct PageLayout: Sendable {
         self.csrfToken = visitor.csrfToken
         self.flashMessage = visitor.flash?.message(strings)
         let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
-        self.otherLanguageURL = SiteURL.language(visitor.language.other, returnTo: here).path
+        self.otherLanguageURL = SiteURL.language(.value(visitor.language.other), returnTo: here).link
         self.otherLanguageCode = visitor.language.other.rawValue
-        self.productsPath = SiteURL.products(ListQuery()).path
-        self.newProductPath = SiteURL.newProduct.path
-        self.scriptPath = "/js/app.js"
-        self.stylePath = "/css/site.css"
+        self.productsPath = SiteURL.products().link
+        self.newProductPath = SiteURL.newProduct.link
+        self.scriptPath = SiteURL.asset(.script).link
+        self.stylePath = SiteURL.asset(.stylesheet).link
     }
 }

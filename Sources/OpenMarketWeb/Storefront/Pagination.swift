@@ -15,7 +15,7 @@ struct Pagination: Sendable {
     var isNeeded: Bool
 
     init(query: ListQuery, lastPage: Int, strings: Strings, format: Formatting) {
-        self.init(current: query.page, lastPage: lastPage, strings: strings, format: format) { SiteURL.products(query.with(page: $0)).path }
+        self.init(current: query.page, lastPage: lastPage, strings: strings, format: format) { SiteURL.products(query.with(page: $0)).link }
     }
 
     /// Shows the first and last page, two on each side of the current one, and gaps between.

@@ -14,7 +14,7 @@ struct ProductCard: Sendable {
     init(_ product: ProductSummary, format: Formatting, strings: Strings) {
         id = product.id
         anchor = "p-\(product.id)"
-        url = SiteURL.product(product.id).path
+        url = SiteURL.product(.value(product.id)).link
         name = product.name
         thumbnailURL = product.thumbnailURL
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)

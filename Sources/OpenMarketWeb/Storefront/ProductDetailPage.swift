@@ -50,13 +50,13 @@ struct ProductDetailPage: PageModel {
             Photo(
                 index: offset + 1, fullURL: image.url, thumbnailURL: image.thumbnailURL,
                 alt: strings.photoAlt(name: product.name, index: offset + 1, count: count),
-                linkURL: SiteURL.product(product.id, photo: offset + 1).path, isCurrent: offset + 1 == selected)
+                linkURL: SiteURL.product(.value(product.id), photo: offset + 1).link, isCurrent: offset + 1 == selected)
         }
         current = photos.first { $0.isCurrent }
         counter = count > 0 ? "\(selected) / \(count)" : ""
         hasSeveralPhotos = count > 1
-        editURL = SiteURL.editProduct(product.id).path
-        deleteURL = SiteURL.deleteProduct(product.id).path
-        backURL = SiteURL.products(ListQuery()).path + "#p-\(product.id)"
+        editURL = SiteURL.editProduct(.value(product.id)).link
+        deleteURL = SiteURL.deleteProduct(.value(product.id)).link
+        backURL = SiteURL.products().link + "#p-\(product.id)"
     }
 }

@@ -16,13 +16,13 @@ struct ProductEditorController: Sendable {
     let audit: AuditLog
     let bodyDeadline: Duration
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(SiteURL.Route.newProduct, use: new)
-        router.post(SiteURL.Route.products, use: create)
-        router.get(SiteURL.Route.editProduct, use: edit)
-        router.post(SiteURL.Route.editProduct, use: update)
-        router.get(SiteURL.Route.deleteProduct, use: confirmDelete)
-        router.post(SiteURL.Route.deleteProduct, use: delete)
+    func addRoutes(to pages: RouterGroup<Context>) {
+        pages.get(.newProduct, use: new)
+        pages.post(.products(), use: create)
+        pages.get(.editProduct(.key), use: edit)
+        pages.post(.editProduct(.key), use: update)
+        pages.get(.deleteProduct(.key), use: confirmDelete)
+        pages.post(.deleteProduct(.key), use: delete)
     }
 
     var writesDisabled: Bool { passwords.vendor == nil }
@@ -77,16 +77,16 @@ struct ProductEditorController: Sendable {
             actor: Self.actor(context), action: .create, productID: created.id, productName: created.name,
             changes: AuditLog.Change.fields(of: created), outcome: .success)
         context.logger.info("Product listed through the storefront", metadata: ["product": "\(created.id)"])
-        return StorefrontController.redirect(to: SiteURL.product(created.id).path, flash: .created)
+        return Redirect.to(SiteURL.product(.value(created.id)).link, flash: .created)
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {
-        let product = try await market.product(id: try StorefrontController.productID(context))
+        let product = try await market.product(id: try context.productID())
         return try formResponse(request, context, values: ProductFormInput(product: product), product: product)
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
-        let id = try StorefrontController.productID(context)
+        let id = try context.productID()
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
@@ -136,16 +136,16 @@ struct ProductEditorController: Sendable {
         try await audit.record(
             actor: Self.actor(context), action: .update, productID: id, productName: updated.name,
             changes: AuditLog.Change.diff(from: product, to: updated), outcome: .success)
-        return StorefrontController.redirect(to: SiteURL.product(id).path, flash: .updated)
+        return Redirect.to(SiteURL.product(.value(id)).link, flash: .updated)
     }
 
     @Sendable func confirmDelete(_ request: Request, context: Context) async throws -> Response {
-        let product = try await market.product(id: try StorefrontController.productID(context))
+        let product = try await market.product(id: try context.productID())
         return try deleteResponse(request, context, product: product)
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
-        let id = try StorefrontController.productID(context)
+        let id = try context.productID()
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
@@ -176,6 +176,6 @@ struct ProductEditorController: Sendable {
             actor: Self.actor(context), action: .delete, productID: id, productName: product.name,
             snapshot: AuditLog.Change.fields(of: product), outcome: .success)
         context.logger.info("Product deleted through the storefront", metadata: ["product": "\(id)"])
-        return StorefrontController.redirect(to: SiteURL.products(ListQuery()).path, flash: .deleted)
+        return Redirect.to(SiteURL.products().link, flash: .deleted)
     }
 }

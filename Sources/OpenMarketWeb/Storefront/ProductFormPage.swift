@@ -92,11 +92,11 @@ struct ProductFormPage: PageModel {
         isEdit = product != nil
         self.isAdmin = isAdmin
         heading = product == nil ? strings.newTitle : strings.editTitle
-        action = product.map { isAdmin ? AdminURL.editProduct($0.id).path : SiteURL.editProduct($0.id).path } ?? SiteURL.products(ListQuery()).path
+        action = product.map { isAdmin ? SiteURL.admin(.editProduct(.value($0.id))).link : SiteURL.editProduct(.value($0.id)).link } ?? SiteURL.products().link
         // The edit form carries no files, so it posts plainly encoded.
         enctype = product == nil ? "multipart/form-data" : "application/x-www-form-urlencoded"
         submitLabel = product == nil ? strings.submitCreate : strings.submitUpdate
-        cancelURL = product.map { isAdmin ? AdminURL.product($0.id).path : SiteURL.product($0.id).path } ?? SiteURL.products(ListQuery()).path
+        cancelURL = product.map { isAdmin ? SiteURL.admin(.product(.value($0.id))).link : SiteURL.product(.value($0.id)).link } ?? SiteURL.products().link
         self.values = values
         currencies = [
             Option(value: Currency.krw.rawValue, label: strings.currencyKRW, isSelected: values.currency != Currency.usd.rawValue),
@@ -156,8 +156,8 @@ struct ProductDeletePage: PageModel {
         price = PriceBlock(
             price: product.price, discount: product.discountedPrice, currency: product.currency, format: Formatting(language: language),
             strings: strings)
-        action = SiteURL.deleteProduct(product.id).path
-        cancelURL = SiteURL.product(product.id).path
+        action = SiteURL.deleteProduct(.value(product.id)).link
+        cancelURL = SiteURL.product(.value(product.id)).link
         var errors = FieldErrors()
         errors[.password] = error
         password = ProductFormPage.FieldState(.password, errors: errors)

@@ -46,19 +46,19 @@ struct ProductListPage: PageModel {
         isPastTheEnd = page == nil && query.page > 1
         emptyTitle = isPastTheEnd ? strings.emptyPageTitle : (query.search.map { strings.emptySearchTitle(query: $0) } ?? strings.emptyTitle)
         emptyHint = query.search == nil ? strings.emptyHint : strings.emptySearchHint
-        showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).path
-        firstPageURL = SiteURL.products(query.with(page: 1)).path
+        showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).link
+        firstPageURL = SiteURL.products(query.with(page: 1)).link
         isGrid = view == .grid
         listClass = view == .grid ? "view-grid" : "view-list"
         // Switching view keeps the page and returns to the first product shown.
         let anchor = products.first.map { "#p-\($0.id)" } ?? ""
-        gridURL = SiteURL.products(query.with(view: .grid)).path + anchor
-        listURL = SiteURL.products(query.with(view: .list)).path + anchor
+        gridURL = SiteURL.products(query.with(view: .grid)).link + anchor
+        listURL = SiteURL.products(query.with(view: .list)).link + anchor
         cards = products.map { ProductCard($0, format: format, strings: strings) }
         let lastPage = page?.lastPage ?? 1
         pagination = Pagination(query: query, lastPage: lastPage, strings: strings, format: format)
         self.view = view.rawValue
         perPage = query.perPage
-        formAction = SiteURL.products(ListQuery()).path
+        formAction = SiteURL.products().link
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Reads the visitor's cookies into the context, issues the CSRF cookie, refuses cross-site form posts,
-/// and clears a flash message once a page has shown it.
+/// Attached to the route groups of pages (storefront and admin console), never to the API, photos or assets:
+/// reads the visitor's cookies into the context, issues the CSRF cookie, refuses cross-site form posts, and
+/// clears a flash message once a page has shown it.
 struct VisitorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     static let csrfCookieName = "csrf"
@@ -20,15 +21,11 @@ struct VisitorMiddleware: RouterMiddleware {
         context.visitor.hadCSRFCookie = existing?.count == 64
         context.visitor.flash = request.cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
         context.visitor.listView = request.cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
-        if request.method == .post, !SiteURL.isAPI(request.uri.path) {
+        if request.method == .post {
             try Self.refuseCrossSite(request, publicAuthority: publicAuthority)
         }
         var response = try await next(request, context)
-        // Photos, static files and the API need no token; a Set-Cookie there would also keep shared caches
-        // from storing immutable images.
-        let path = request.uri.path
-        let isPage = !(path.hasPrefix("/images/") || path.hasPrefix("/css/") || path.hasPrefix("/js/") || SiteURL.isAPI(path))
-        if !context.visitor.hadCSRFCookie && isPage {
+        if !context.visitor.hadCSRFCookie {
             response.setCookie(Self.cookie(Self.csrfCookieName, token, maxAge: nil))
         }
         if context.visitor.flash != nil, response.status == .ok {

@@ -12,6 +12,8 @@ public enum WebLimits {
     /// Page numbers in URLs are clamped to this, so arithmetic on them cannot overflow.
     public static let maxPage = 100_000
     public static let maxPreambleBytes = 1024
+    /// Longer search text is cut here: nobody types more, and it bounds the work of one search.
+    public static let maxSearchCharacters = 100
     /// A slow sender may not hold a request open longer than this while its body arrives.
     public static let bodyDeadline: Duration = .seconds(30)
     /// Connections with nothing happening (no request, or a request stalled mid-headers) are closed after this.

@@ -1,14 +1,15 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import OpenMarketCore
 import OpenMarketStore
 
 /// Serves the embedded market's photos. Their bytes never change under a key, so clients may cache them forever.
 struct ImagesController<Context: RequestContext>: Sendable {
     let market: SQLiteMarket
 
-    func addRoutes(to router: Router<Context>) {
-        router.get(SiteURL.Route.image, use: show)
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(.image(.key), use: show)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -21,7 +22,7 @@ struct ImagesController<Context: RequestContext>: Sendable {
             .cacheControl: "public, max-age=31536000, immutable",
             .contentType: image.mediaType,
         ]
-        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+        if ConditionalGet.isFresh(request, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(image.bytes.count)

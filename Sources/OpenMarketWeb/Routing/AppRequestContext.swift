@@ -6,16 +6,25 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who is asking, for per-client limits such as repeated wrong passwords.
     public let remoteAddress: SocketAddress?
+    /// The address the connection reached us on: the answer when a request's `Host` is not one we trust.
+    let localAddress: SocketAddress?
     /// Language, CSRF token, flash message and view choice of this visitor, set by `VisitorMiddleware`.
     var visitor = Visitor()
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.localAddress = source.channel.localAddress
     }
 
     public var maxUploadSize: Int { WebLimits.maxRequestBodyBytes }
 
     /// The client's address without the port, as a key for rate limits.
     var clientKey: String { remoteAddress?.ipAddress ?? "unknown" }
+
+    /// The product id of a route with an `:id` parameter; anything but a positive number is a 404.
+    func productID() throws(HTTPError) -> Int {
+        guard let id = parameters.get("id").flatMap(Int.init), id > 0 else { throw HTTPError(.notFound) }
+        return id
+    }
 }

@@ -1,0 +1,52 @@
+import OpenMarketCore
+
+/// The admin console's URLs, below `/admin`; part of `SiteURL`, so they are registered and linked the same way.
+enum AdminURL: Hashable, Sendable {
+    case home
+    case login(next: String? = nil)
+    case logout
+    case products(AdminTableQuery = AdminTableQuery())
+    case product(PathParameter<Int>)
+    case editProduct(PathParameter<Int>)
+    case confirmDelete
+    case delete
+    case history(productID: Int? = nil, page: Int = 1)
+    case export(AdminTableQuery = AdminTableQuery())
+
+    static let root = "admin"
+    /// The session cookie is sent to the console only.
+    static let cookiePath = "/" + root
+
+    var segments: [PathSegment] {
+        switch self {
+        case .home: []
+        case .login: [.literal("login")]
+        case .logout: [.literal("logout")]
+        case .products: [.literal("products")]
+        case .product(let id): [.literal("products"), .parameter("id", id)]
+        case .editProduct(let id): [.literal("products"), .parameter("id", id), .literal("edit")]
+        case .confirmDelete: [.literal("products"), .literal("delete")]
+        case .delete: [.literal("products"), .literal("delete"), .literal("confirm")]
+        case .history: [.literal("history")]
+        case .export: [.literal("export.csv")]
+        }
+    }
+
+    /// Where sign-in may send someone back to: a console page other than the sign-in page itself.
+    static func isReturnTarget(_ link: String) -> Bool {
+        let path = String(link.prefix { $0 != "?" && $0 != "#" })
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return CanonicalPath.isCanonical(path) && segments.count >= 3 && segments[1] == root && segments[2] != "login"
+    }
+
+    var queryItems: [(String, String)] {
+        switch self {
+        case .login(let next?): [("next", next)]
+        case .products(let table): table.items
+        case .history(let productID, let page):
+            (productID.map { [("product", String($0))] } ?? []) + (page > 1 ? [("page", String(page))] : [])
+        case .export(let table): table.filterItems
+        default: []
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The storefront list's state, all of it in the URL so back, reload and shared links land on the same spot.
+public struct ListQuery: Sendable, Hashable {
+    public static let perPageRange = 10...100
+    public static let defaultPerPage = 20
+
+    public var page: Int
+    public var perPage: Int
+    public var view: ListView?
+    public var search: String?
+
+    public init(page: Int = 1, perPage: Int = ListQuery.defaultPerPage, view: ListView? = nil, search: String? = nil) {
+        self.page = min(max(1, page), WebLimits.maxPage)
+        self.perPage = min(max(perPage, Self.perPageRange.lowerBound), Self.perPageRange.upperBound)
+        self.view = view
+        self.search = search.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    }
+
+    /// Reads `?page=&per_page=&view=&q=` leniently: nonsense falls back to defaults rather than failing the page.
+    init(parameters: FormQuery) {
+        self.init(
+            page: parameters.get("page").flatMap(Int.init) ?? 1,
+            perPage: parameters.get("per_page").flatMap(Int.init) ?? Self.defaultPerPage,
+            view: parameters.get("view").flatMap(ListView.init(rawValue:)),
+            search: parameters.get("q").map { String($0.prefix(WebLimits.maxSearchCharacters)) })
+    }
+
+    func with(page: Int? = nil, view: ListView? = nil) -> ListQuery {
+        var copy = self
+        if let page { copy.page = page }
+        if let view { copy.view = view }
+        return copy
+    }
+
+    var items: [(String, String)] {
+        var items: [(String, String)] = []
+        if let search { items.append(("q", search)) }
+        if page != 1 { items.append(("page", String(page))) }
+        if perPage != Self.defaultPerPage { items.append(("per_page", String(perPage))) }
+        if let view { items.append(("view", view.rawValue)) }
+        return items
+    }
+}

@@ -1,0 +1,70 @@
+import OpenMarketCore
+
+/// Every URL this server answers, declared once: each case yields the route pattern it is registered under
+/// (`SiteURL.product(.key).pattern` is `/products/:id`) and the links pages build (`SiteURL.product(.value(7)).link`).
+/// `SiteURLTests` walks every case and proves the two agree.
+enum SiteURL: PathTable, Hashable {
+    // Storefront
+    case home
+    case products(ListQuery = ListQuery())
+    case product(PathParameter<Int>, photo: Int? = nil)
+    case newProduct
+    case editProduct(PathParameter<Int>)
+    case deleteProduct(PathParameter<Int>)
+    case language(PathParameter<Language>, returnTo: String? = nil)
+    // Admin console
+    case admin(AdminURL)
+    // The embedded market's API
+    case api(MarketPath)
+    // Files
+    case image(PathParameter<String>)
+    case asset(Asset)
+
+    var segments: [PathSegment] {
+        switch self {
+        case .home: []
+        case .products: [.literal("products")]
+        case .product(let id, _): [.literal("products"), .parameter("id", id)]
+        case .newProduct: [.literal("products"), .literal("new")]
+        case .editProduct(let id): [.literal("products"), .parameter("id", id), .literal("edit")]
+        case .deleteProduct(let id): [.literal("products"), .parameter("id", id), .literal("delete")]
+        case .language(let code, _): [.literal("language"), .parameter("code", code)]
+        case .admin(let url): [.literal(AdminURL.root)] + url.segments
+        case .api(let path): path.segments
+        case .image(let file): [.literal("images"), .parameter("file", file)]
+        case .asset(let asset): asset.segments
+        }
+    }
+
+    var queryItems: [(String, String)] {
+        switch self {
+        case .products(let query): query.items
+        case .product(_, let photo?): [("photo", String(photo))]
+        case .language(_, let returnTo?): [("return", returnTo)]
+        case .admin(let url): url.queryItems
+        default: []
+        }
+    }
+
+    /// The link to put in a page: path, query and fragment.
+    var link: String {
+        var link = path + QueryString.encode(queryItems)
+        if case .product(_, photo: .some) = self { link += "#gallery" }
+        return link
+    }
+
+    /// The path image URLs start with; the store builds them from it.
+    static let imagePathPrefix = SiteURL.image(.value("")).path
+
+    /// Every other path below the API's root: routed only so that it gets the API's JSON 404.
+    static let apiFallback = RoutePattern(segments: [.literal(MarketPath.root), .literal("**")])
+}
+
+/// A route that is not a link, such as a catch-all.
+struct RoutePattern: PathTable {
+    let segments: [PathSegment]
+}
+
+extension Language: CustomStringConvertible {
+    public var description: String { rawValue }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import OpenMarketCore
+import OpenMarketStore
+import Testing
+@testable import OpenMarketWeb
+
+/// The URL table: every case's link is routed, by a real router, to the route its pattern registers, with the
+/// parameters the link was built from.
+@Suite("URL table")
+struct SiteURLTests {
+    /// Every case of `SiteURL`, as (pattern case, link case, expected parameters).
+    static var cases: [(route: SiteURL, link: SiteURL, parameters: [String: String])] {
+        var cases: [(SiteURL, SiteURL, [String: String])] = [
+            (.home, .home, [:]),
+            (.products(), .products(ListQuery(page: 3, view: .list, search: "의자 & co")), [:]),
+            (.product(.key), .product(.value(42), photo: 2), ["id": "42"]),
+            (.newProduct, .newProduct, [:]),
+            (.editProduct(.key), .editProduct(.value(7)), ["id": "7"]),
+            (.deleteProduct(.key), .deleteProduct(.value(7)), ["id": "7"]),
+            (.language(.key), .language(.value(.english), returnTo: "/products?page=2"), ["code": "en"]),
+            (.image(.key), .image(.value("0123abcd_thumb.png")), ["file": "0123abcd_thumb.png"]),
+            (.api(.healthChecker), .api(.healthChecker), [:]),
+            (.api(.products), .api(.products), [:]),
+            (.api(.product(.key)), .api(.product(.value(9))), ["id": "9"]),
+            (.api(.archived(.key)), .api(.archived(.value(9))), ["id": "9"]),
+            (.api(.secret(.key)), .api(.secret(.value(9))), ["id": "9"]),
+            (.api(.deleteToken(.key)), .api(.deleteToken(.value("5e0b7c1a-7a1c"))), ["id": "5e0b7c1a-7a1c"]),
+            (.api(.productToken(.key, .key)), .api(.productToken(.value(9), .value("tok-1"))), ["id": "9", "token": "tok-1"]),
+            (.admin(.home), .admin(.home), [:]),
+            (.admin(.login()), .admin(.login(next: "/admin/products?page=2")), [:]),
+            (.admin(.logout), .admin(.logout), [:]),
+            (.admin(.products()), .admin(.products(AdminTableQuery(listing: ProductListing(search: "램프", sort: .price), page: 2))), [:]),
+            (.admin(.product(.key)), .admin(.product(.value(5))), ["id": "5"]),
+            (.admin(.editProduct(.key)), .admin(.editProduct(.value(5))), ["id": "5"]),
+            (.admin(.confirmDelete), .admin(.confirmDelete), [:]),
+            (.admin(.delete), .admin(.delete), [:]),
+            (.admin(.history()), .admin(.history(productID: 5, page: 3)), [:]),
+            (.admin(.export()), .admin(.export(AdminTableQuery(listing: ProductListing(stock: .soldOut)))), [:]),
+        ]
+        cases += Asset.allCases.map { (.asset($0), .asset($0), [:]) }
+        return cases
+    }
+
+    @Test func everyLinkReachesTheRouteOfItsCaseWithItsParameters() async throws {
+        let router = Router()
+        let table = Self.cases
+        // Each pattern answers with its own text and the parameters it received. Two cases may share one
+        // pattern (a v2b delete token sits where a product id goes), and then they share one route.
+        var registered = Set<String>()
+        for entry in table where registered.insert(entry.route.pattern).inserted {
+            let pattern = entry.route.pattern
+            router.get(RouterPath(pattern)) { _, context -> String in
+                let parameters = ["id", "code", "file", "token"].compactMap { name in context.parameters.get(name).map { "\(name)=\($0)" } }
+                return "\(pattern)|" + parameters.joined(separator: "&")
+            }
+        }
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            for entry in table {
+                let link = entry.link.link
+                #expect(CanonicalPath.isCanonical(entry.link.path), "\(link)")
+                let response = try await client.execute(uri: link, method: .get)
+                let expected = "\(entry.route.pattern)|" + ["id", "code", "file", "token"].compactMap { name in entry.parameters[name].map { "\(name)=\($0)" } }
+                    .joined(separator: "&")
+                #expect(String(buffer: response.body) == expected, "\(link) → \(String(buffer: response.body))")
+            }
+        }
+    }
+
+    @Test func queryStatesRoundTripThroughTheirLinks() {
+        let list = ListQuery(page: 4, perPage: 50, view: .grid, search: "캠핑 + 랜턴 & 100%")
+        let link = SiteURL.products(list).link
+        let query = String(link.split(separator: "?", maxSplits: 1)[1])
+        #expect(ListQuery(parameters: FormQuery(query: query)) == list)
+
+        let table = AdminTableQuery(
+            listing: ProductListing(search: "의자", sort: .discount, ascending: true, stock: .inStock, currency: .usd), page: 9)
+        let adminLink = SiteURL.admin(.products(table)).link
+        let adminQuery = String(adminLink.split(separator: "?", maxSplits: 1)[1])
+        #expect(AdminTableQuery(parameters: FormQuery(query: adminQuery)) == table)
+    }
+
+    @Test func sharedAPIPathsAreTheClientsPaths() throws {
+        let requests = MarketRequests(baseURL: try #require(URL(string: "http://market.example")))
+        #expect(requests.detail(id: 3).url.path == SiteURL.api(.product(.value(3))).path)
+        #expect(requests.archive(id: 3, credentials: TestSupport.vendor).url.path == SiteURL.api(.archived(.value(3))).path)
+        #expect(requests.healthCheck().url.path == SiteURL.api(.healthChecker).path)
+    }
+
+    @Test func signInReturnsOnlyToConsolePages() {
+        #expect(AdminURL.isReturnTarget("/admin/products?page=2"))
+        #expect(!AdminURL.isReturnTarget("/admin/login?next=/admin/products"))
+        #expect(!AdminURL.isReturnTarget("/products"))
+        #expect(!AdminURL.isReturnTarget("//admin/products"))
+        #expect(!AdminURL.isReturnTarget("/admin/../products"))
+    }
+}
