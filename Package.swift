@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "openmarket-web", targets: ["openmarket-web"]),
+        .library(name: "OpenMarketInput", targets: ["OpenMarketInput"]),
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
@@ -32,9 +33,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
+        // Pure code that reads untrusted bytes (image headers, multipart, forms, search text, HTML escaping):
+        // few dependencies, so each entry point can be fuzzed on its own.
+        .target(
+            name: "OpenMarketInput",
+            dependencies: [
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "OpenMarketCore",
             dependencies: [
+                "OpenMarketInput",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Logging", package: "swift-log"),

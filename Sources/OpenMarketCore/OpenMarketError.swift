@@ -24,17 +24,28 @@ public enum OpenMarketError: Error, Sendable, Hashable {
     case undecodableResponse(String)
     /// The embedded store failed (disk, database); details go to the log, not to users.
     case storeFailure(String)
+    /// The embedded store's disk is full: nothing was written, and trying later may work.
+    case storageFull
 }
 
 extension OpenMarketError {
-    /// A broken rule, tied to the request field it concerns when there is one.
+    /// A broken rule, tied to the request field it concerns when there is one. Our own market names the rule
+    /// (`rule`), so a page can say it in its language; a remote server's violations carry only its sentence.
     public struct Violation: Sendable, Hashable {
         public var field: Field?
         public var message: String
+        public var rule: ProductRule?
 
         public init(field: Field?, message: String) {
             self.field = field
             self.message = message
+            self.rule = nil
+        }
+
+        public init(_ rule: ProductRule) {
+            self.field = rule.field
+            self.message = rule.message
+            self.rule = rule
         }
     }
 
@@ -63,6 +74,8 @@ extension OpenMarketError {
             "The market server sent a response we could not read."
         case .storeFailure:
             "The market's storage failed."
+        case .storageFull:
+            "The market's storage is full; nothing was saved. Try again later."
         }
     }
 }

@@ -86,6 +86,22 @@ extension MarketDatabase {
             try db.create(index: "product_on_name", on: "product", columns: ["name"])
             try db.create(index: "product_on_currency_priceMinor", on: "product", columns: ["currency", "priceMinor"])
         }
+        migrator.registerMigration("v4 product passwords, creation keys, image extensions from their bytes") { db in
+            // A product listed with its own password (the storefront's form; v1 apps) keeps its bcrypt hash here,
+            // written in the same transaction as the product, so no crash leaves one without the other.
+            try db.create(table: "productPassword") { table in
+                table.primaryKey("productId", .integer).references("product", onDelete: .cascade)
+                table.column("passwordHash", .text).notNull()
+            }
+            try db.alter(table: "product") { table in table.add(column: "creationKey", .text) }
+            try db.create(index: "product_on_creationKey", on: "product", columns: ["creationKey"], unique: true, condition: Column("creationKey") != nil)
+            // URLs once took the uploader's file extension; from now on it follows the bytes.
+            try db.execute(sql: """
+                UPDATE productImage SET fileExtension = CASE mediaType
+                    WHEN 'image/jpeg' THEN 'jpg' WHEN 'image/png' THEN 'png' WHEN 'image/gif' THEN 'gif' WHEN 'image/webp' THEN 'webp'
+                    ELSE fileExtension END
+                """)
+        }
         return migrator
     }
 }

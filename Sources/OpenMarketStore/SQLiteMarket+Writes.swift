@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketInput
 
 extension SQLiteMarket {
     public func createProduct(
@@ -10,27 +11,32 @@ extension SQLiteMarket {
         return try await insertProduct(draft, images: images, vendorID: vendorID, createdAt: Date())
     }
 
-    /// Writes the product and all its images in one transaction: all of it exists afterwards, or none.
+    /// Writes the product, all its images and its own password, if it has one, in one transaction: all of it
+    /// exists afterwards, or none.
     func insertProduct(
-        _ draft: ProductDraft, images: [ImageUpload], vendorID: Int64, createdAt: Date
+        _ draft: ProductDraft, images: [ImageUpload], vendorID: Int64, createdAt: Date, ownPassword: OwnPassword? = nil
     ) async throws(OpenMarketError) -> ProductDetail {
         let fields = ProductRules.Fields(
             name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
             discountedPrice: draft.discountedPrice, stock: draft.stock)
         let amounts = try ProductRules.check(fields).get()
-        let kinds = try ProductRules.check(images)
+        let headers = try ImageRules.check(images).mapError { $0.marketError }.get()
         let prefix = configuration.imagePathPrefix
         return try await write { db in
             var product = ProductRecord(
                 id: nil, vendorId: vendorID, name: draft.name, description: draft.description,
                 currency: draft.currency.rawValue, priceMinor: amounts.priceMinor, discountMinor: amounts.discountMinor,
-                stock: draft.stock, thumbnailImageId: nil, createdAt: createdAt)
+                stock: draft.stock, thumbnailImageId: nil, createdAt: createdAt, creationKey: ownPassword?.creationKey)
             try product.insert(db)
             guard let productID = product.id else { throw OpenMarketError.storeFailure("The product row got no id.") }
-            for (position, (image, kind)) in zip(images, kinds).enumerated() {
+            if let ownPassword {
+                try db.execute(
+                    sql: "INSERT INTO productPassword (productId, passwordHash) VALUES (?, ?)", arguments: [productID, ownPassword.hash])
+            }
+            for (position, (image, header)) in zip(images, headers).enumerated() {
                 var record = ProductImageRecord(
                     id: nil, productId: productID, position: position, key: Self.newImageKey(),
-                    fileExtension: ImageSniffer.fileExtension(of: image.filename), mediaType: kind.rawValue,
+                    fileExtension: header.kind.fileExtension, mediaType: header.kind.mediaType,
                     bytes: image.data, createdAt: createdAt)
                 try record.insert(db)
                 if position == 0 { product.thumbnailImageId = record.id }
@@ -70,7 +76,7 @@ extension SQLiteMarket {
                 let belongs = try ProductImageRecord.filter(key: Int64(thumbnailID))
                     .filter(ProductImageRecord.Columns.productId == Int64(id)).fetchCount(db) == 1
                 guard belongs else {
-                    throw OpenMarketError.invalid([.init(field: .thumbnailID, message: "thumbnail_id \(thumbnailID) is not an image of product \(id).")])
+                    throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))])
                 }
                 product.thumbnailImageId = Int64(thumbnailID)
             }

@@ -64,13 +64,16 @@ public final class SQLiteMarket: OpenMarketAPI {
         return detail
     }
 
-    /// The bytes of an image by the file name in its URL (`{key}_origin.png`, `{key}_thumb.png`).
+    /// The bytes of an image by the file name in its URL (`{key}_origin.png`, `{key}_thumb.png`). The extension
+    /// must be the one we gave it from its bytes: `{key}_origin.html` names nothing.
     public func image(named fileName: String) async throws(OpenMarketError) -> StoredImage? {
-        guard let key = StoredImage.key(fromFileName: fileName) else { return nil }
-        return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT key, mediaType, bytes FROM productImage WHERE key = ?", arguments: [key])
-                .map { StoredImage(key: $0["key"], mediaType: $0["mediaType"], bytes: $0["bytes"]) }
+        guard let name = StoredImage.Name(fileName) else { return nil }
+        let image = try await read { db in
+            try Row.fetchOne(db, sql: "SELECT key, fileExtension, mediaType, bytes FROM productImage WHERE key = ?", arguments: [name.key])
+                .map { (extension: $0["fileExtension"] as String, image: StoredImage(key: $0["key"], mediaType: $0["mediaType"], bytes: $0["bytes"])) }
         }
+        guard let image, image.extension == name.fileExtension else { return nil }
+        return image.image
     }
 
     /// The number of products, kept by triggers so that reading it costs one row.
@@ -96,6 +99,10 @@ public final class SQLiteMarket: OpenMarketAPI {
 
     private func mapped(_ error: any Error) -> OpenMarketError {
         if let error = error as? OpenMarketError { return error }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            logger.error("Market database is full", metadata: ["error": "\(error)"])
+            return .storageFull
+        }
         logger.error("Market database failure", metadata: ["error": "\(error)"])
         return .storeFailure(String(describing: error))
     }
@@ -107,13 +114,23 @@ public struct StoredImage: Sendable, Hashable {
     public var mediaType: String
     public var bytes: Data
 
-    /// The key is the part of the file name before `_origin` or `_thumb`.
-    static func key(fromFileName fileName: String) -> String? {
-        let stem = fileName.split(separator: ".", maxSplits: 1).first.map(String.init) ?? fileName
-        for suffix in ["_origin", "_thumb"] where stem.hasSuffix(suffix) {
-            let key = String(stem.dropLast(suffix.count))
-            return key.count == 32 && key.allSatisfy(\.isHexDigit) ? key : nil
+    /// A photo's file name in its URL: `{32 hex}_origin.{ext}` or `{32 hex}_thumb.{ext}`.
+    struct Name {
+        var key: String
+        var fileExtension: String
+
+        init?(_ fileName: String) {
+            let parts = fileName.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { return nil }
+            let stem = parts[0]
+            fileExtension = parts.count == 2 ? String(parts[1]) : ""
+            for suffix in ["_origin", "_thumb"] where stem.hasSuffix(suffix) {
+                let key = String(stem.dropLast(suffix.count))
+                guard key.count == 32, key.allSatisfy(\.isHexDigit) else { return nil }
+                self.key = key
+                return
+            }
+            return nil
         }
-        return nil
     }
 }

@@ -93,11 +93,14 @@ struct ImageUploadTests {
         #expect(first?.bytes == uploads[0].data)
     }
 
-    @Test func imageURLsAreRelativeWithTheUploadedExtension() async throws {
+    @Test func imageURLsTakeTheirExtensionFromTheBytesNotTheFilename() async throws {
         let test = try await TestMarket()
-        let created = try await test.create(images: [TestImages.png(filename: "Photo.PNG"), TestImages.jpeg(filename: "shot.jpeg")])
+        let created = try await test.create(images: [
+            TestImages.png(filename: "Photo.PNG"), TestImages.jpeg(filename: "shot.jpeg"), TestImages.png(filename: "x.html"),
+            TestImages.gif(filename: "noextension"),
+        ])
 
-        let pattern = /\/images\/([0-9a-f]{32})_(origin|thumb)\.(png|jpeg)/
+        let pattern = /\/images\/([0-9a-f]{32})_(origin|thumb)\.(png|jpg|gif|webp)/
         for image in created.images {
             let origin = try #require(image.url.wholeMatch(of: pattern))
             let thumb = try #require(image.thumbnailURL.wholeMatch(of: pattern))
@@ -105,20 +108,20 @@ struct ImageUploadTests {
             #expect(origin.output.2 == "origin")
             #expect(thumb.output.2 == "thumb")
         }
-        #expect(created.images[0].url.hasSuffix("_origin.png"))
-        #expect(created.images[0].thumbnailURL.hasSuffix("_thumb.png"))
-        #expect(created.images[1].url.hasSuffix("_origin.jpeg"))
+        #expect(created.images.map { $0.url.split(separator: ".").last.map(String.init) } == ["png", "jpg", "png", "gif"])
     }
 
-    @Test func imageURLHasNoExtensionWhenTheFilenameHasNone() async throws {
+    @Test func anImageIsServedOnlyUnderTheExtensionOfItsBytes() async throws {
         let test = try await TestMarket()
-        let created = try await test.create(images: [TestImages.png(filename: "photo")])
-
-        let image = try #require(created.images.first)
-        #expect(image.url.wholeMatch(of: /\/images\/[0-9a-f]{32}_origin/) != nil)
-        #expect(image.thumbnailURL.wholeMatch(of: /\/images\/[0-9a-f]{32}_thumb/) != nil)
-        let stored = try await test.market.image(named: String(image.url.split(separator: "/").last!))
-        #expect(stored?.mediaType == "image/png")
+        var disguised = TestImages.png(filename: "x.html")
+        disguised.data.append(Data("<script>alert(1)</script>".utf8))
+        let created = try await test.create(images: [disguised])
+        let url = try #require(created.images.first?.url)
+        let key = try #require(url.wholeMatch(of: /\/images\/([0-9a-f]{32})_origin\.png/)?.output.1)
+        #expect(try await test.market.image(named: "\(key)_origin.png")?.mediaType == "image/png")
+        for other in ["\(key)_origin.html", "\(key)_origin", "\(key)_thumb.htm", "\(key)_origin.png.html", "\(key)_origin.jpg"] {
+            #expect(try await test.market.image(named: other) == nil, "\(other)")
+        }
     }
 
     @Test("Unknown or malformed image names find nothing", arguments: [

@@ -71,7 +71,7 @@ struct DatabaseSnapshot: Equatable {
     var vendors: [String]
 }
 
-/// Image bytes with real magic numbers, and the shipped sample photos.
+/// Small images with structurally valid headers (1 × 1 pixel), and the shipped sample photos.
 enum TestImages {
     static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sampleData = packageRoot.appending(path: "SampleData")
@@ -83,19 +83,28 @@ enum TestImages {
     static func png(filename: String = "photo.png", size: Int = 64) -> ImageUpload {
         ImageUpload(
             filename: filename, contentType: "image/png",
-            data: padded([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], to: size))
+            data: padded(pngHeader(width: 1, height: 1), to: size))
+    }
+
+    /// PNG signature and an IHDR chunk: 8-bit truecolour of the given size (its CRC is not checked by the reader).
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + Array("IHDR".utf8) + bigEndian(width) + bigEndian(height)
+            + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
     }
 
     static func jpeg(filename: String = "photo.jpg") -> ImageUpload {
-        ImageUpload(filename: filename, contentType: "image/jpeg", data: padded([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8), to: 32))
+        let app0: [UInt8] = [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        let frame: [UInt8] = [0xFF, 0xC0, 0x00, 0x11, 8, 0, 1, 0, 1, 3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]
+        return ImageUpload(filename: filename, contentType: "image/jpeg", data: padded([0xFF, 0xD8] + app0 + frame, to: 64))
     }
 
     static func gif(filename: String = "photo.gif") -> ImageUpload {
-        ImageUpload(filename: filename, contentType: "image/gif", data: padded(Array("GIF89a".utf8) + [1, 0, 1, 0], to: 32))
+        ImageUpload(filename: filename, contentType: "image/gif", data: padded(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0], to: 32))
     }
 
     static func webp(filename: String = "photo.webp") -> ImageUpload {
-        ImageUpload(filename: filename, contentType: "image/webp", data: padded(Array("RIFF".utf8) + [24, 0, 0, 0] + Array("WEBPVP8 ".utf8), to: 32))
+        ImageUpload(filename: filename, contentType: "image/webp", data: padded(Array("RIFF".utf8) + [24, 0, 0, 0] + Array("WEBPVP8L".utf8) + [5, 0, 0, 0, 0x2F, 0, 0, 0, 0], to: 32))
     }
 
     /// Text that claims to be a PNG.

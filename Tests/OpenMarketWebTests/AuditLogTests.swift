@@ -25,11 +25,11 @@ struct AuditLogTests {
     @Test func eventsRoundTripThroughWebSQLiteNewestFirst() async throws {
         let path = TestSupport.temporaryDirectory().appending(path: "web.sqlite").path
         let log = AuditLog(database: try WebDatabase.open(path: path))
-        try await log.record(actor: "admin", action: .update, productID: 7, productName: "Desk Lamp",
+        try await log.record(actor: .admin, action: .update, productID: 7, productName: "Desk Lamp",
                              changes: [.init(field: "stock", old: "8", new: "99")], outcome: .success)
-        try await log.record(actor: "visitor 127.0.0.1", action: .delete, productID: 7, productName: "Desk Lamp",
+        try await log.record(actor: .visitor(client: "127.0.0.1"), action: .delete, productID: 7, productName: "Desk Lamp",
                              snapshot: AuditLog.Change.fields(of: Self.product(stock: 99)), outcome: .refused, detail: "wrong password")
-        try await log.record(actor: "admin", action: .create, productID: 8, productName: "Other", outcome: .success)
+        try await log.record(actor: .admin, action: .create, productID: 8, productName: "Other", outcome: .success)
         let all = try await log.events(limit: 10, offset: 0)
         #expect(all.total == 3)
         #expect(all.events.map(\.productName) == ["Other", "Desk Lamp", "Desk Lamp"])

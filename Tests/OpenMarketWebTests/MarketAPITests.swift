@@ -166,7 +166,7 @@ struct MarketAPITests {
             #expect(detail.description == "Sent by an app from 2022, with quirks.")
             #expect(detail.discountedPrice == 0)
             #expect(detail.stock == 0)
-            #expect(detail.images.first?.url.hasSuffix("_origin") == true, "no extension when the filename had none")
+            #expect(detail.images.first?.url.hasSuffix("_origin.png") == true, "the extension follows the bytes")
         }
     }
 

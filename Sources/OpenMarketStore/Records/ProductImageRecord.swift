@@ -11,7 +11,7 @@ struct ProductImageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
     var position: Int
     /// Random hex, the public name of the image in its URL.
     var key: String
-    /// Taken from the uploaded filename (empty when it had none), as the OpenMarket server does.
+    /// From the kind found in the bytes (`jpg`, `png`, …): the uploader's filename never reaches a URL.
     var fileExtension: String
     /// Decided from the bytes, never from what the sender claimed.
     var mediaType: String

@@ -17,6 +17,8 @@ struct ProductRecord: Codable, Sendable, FetchableRecord, MutablePersistableReco
     var stock: Int
     var thumbnailImageId: Int64?
     var createdAt: Date
+    /// Chosen by the writer before the product existed, so that it can find out after a crash whether it was made.
+    var creationKey: String? = nil
 
     enum Columns {
         static let id = Column(CodingKeys.id)

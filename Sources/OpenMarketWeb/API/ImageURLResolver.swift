@@ -49,6 +49,6 @@ struct ImageURLResolver: Sendable {
     }
 
     private func absolute(_ path: String, origin: String) -> String {
-        path.hasPrefix("/") ? origin + path : path
+        path.first == "/" ? origin + path : path
     }
 }

@@ -46,6 +46,7 @@ struct HistoryRow: Sendable {
         case .success: a.outcomeSuccess
         case .refused: a.outcomeRefused
         case .failed: a.outcomeFailed
+        case .pending: a.outcomePending
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
         detail = event.detail.isEmpty ? nil : event.detail

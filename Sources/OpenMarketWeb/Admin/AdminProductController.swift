@@ -5,8 +5,8 @@ import OpenMarketCore
 struct AdminProductController: Sendable {
     typealias Context = AppRequestContext
 
-    let admin: any AdminMarket
     let market: any OpenMarketAPI
+    let editing: ProductEditing
     let renderer: PageRenderer
     let audit: AuditLog
     let bodyDeadline: Duration
@@ -50,35 +50,24 @@ struct AdminProductController: Sendable {
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
         let input = ProductFormInput(form: submitted)
-        let changes: ProductChanges
         switch input.editRequest(for: product, strings) {
         case .invalid(let errors):
             return try form(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
         case .unchanged:
             return try form(request, context, values: input, product: product, notice: strings.noChanges)
         case .changes(let requested):
-            changes = requested
-        }
-        let outcome: Result<ProductDetail, OpenMarketError>
-        do {
-            outcome = .success(try await admin.update(id: id, changes: changes))
-        } catch {
-            outcome = .failure(error)
-        }
-        switch outcome {
-        case .success(let updated):
-            try await audit.record(
-                actor: "admin", action: .update, productID: id, productName: updated.name, changes: AuditLog.Change.diff(from: product, to: updated),
-                outcome: .success)
-            return Redirect.to(SiteURL.admin(.product(.value(id))).link)
-        case .failure(let error):
-            try await audit.record(
-                actor: "admin", action: .update, productID: id, productName: product.name,
-                changes: AuditLog.Change.requested(changes, current: product), outcome: .refused, detail: error.message)
-            guard let (field, message, status) = ProductEditorController.fieldError(for: error, strings) else { throw error }
-            var errors = FieldErrors()
-            errors[field == .password ? .name : field] = message
-            return try form(request, context, values: input, product: product, errors: errors, status: status)
+            switch await editing.update(product, changes: requested, by: .admin, strings: strings) {
+            case .success:
+                return Redirect.to(SiteURL.admin(.product(.value(id))).link)
+            case .failure(let refusal):
+                guard var shown = refusal.formErrors(strings) else { throw refusal.pageError }
+                // The console's form has no password field: such a refusal is about the product as a whole.
+                if let message = shown.errors[.password] {
+                    shown.errors[.password] = nil
+                    shown.errors[.form] = message
+                }
+                return try form(request, context, values: input, product: product, errors: shown.errors, status: shown.status)
+            }
         }
     }
 
@@ -91,27 +80,5 @@ struct AdminProductController: Sendable {
             layout: layout, language: context.visitor.language, values: values, product: product, errors: errors, notice: notice,
             writesDisabled: false, isAdmin: true)
         return try renderer.response(page, status: status)
-    }
-}
-
-/// `/admin/history`: everything done through this front end, newest first, optionally for one product.
-struct AdminHistoryController: Sendable {
-    typealias Context = AppRequestContext
-
-    let audit: AuditLog
-    let renderer: PageRenderer
-
-    func addRoutes(to console: RouterGroup<Context>) {
-        console.get(.admin(.history()), use: index)
-    }
-
-    @Sendable func index(_ request: Request, context: Context) async throws -> Response {
-        let parameters = FormQuery(request)
-        let productID = parameters.get("product").flatMap(Int.init)
-        let page = min(max(1, parameters.get("page").flatMap(Int.init) ?? 1), WebLimits.maxPage)
-        let result = try await audit.events(productID: productID, limit: AdminHistoryPage.perPage, offset: (page - 1) * AdminHistoryPage.perPage)
-        let layout = PageLayout(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
-        return try renderer.response(AdminHistoryPage(
-            layout: layout, language: context.visitor.language, productID: productID, page: page, total: result.total, events: result.events))
     }
 }

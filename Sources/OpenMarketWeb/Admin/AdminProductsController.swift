@@ -11,8 +11,8 @@ struct AdminProductsController: Sendable {
 
     let admin: any AdminMarket
     let market: any OpenMarketAPI
+    let editing: ProductEditing
     let renderer: PageRenderer
-    let audit: AuditLog
     let bodyDeadline: Duration
 
     func addRoutes(to console: RouterGroup<Context>) {
@@ -48,30 +48,15 @@ struct AdminProductsController: Sendable {
         let a = context.visitor.language.adminStrings
         var results: [AdminDeleteResultPage.Result] = []
         for id in Self.ids(form) {
-            let before = try? await market.product(id: id)
-            let name = before?.name ?? "#\(id)"
-            let outcome: Result<ProductDetail, OpenMarketError>
-            do {
-                outcome = .success(try await admin.delete(id: id))
-            } catch {
-                outcome = .failure(error)
-            }
-            switch outcome {
+            let name = (try? await market.product(id: id))?.name ?? "#\(id)"
+            switch await editing.delete(productID: id, by: .admin, strings: context.visitor.strings) {
             case .success(let deleted):
-                try await audit.record(
-                    actor: "admin", action: .delete, productID: id, productName: deleted.name, snapshot: AuditLog.Change.fields(of: deleted),
-                    outcome: .success)
                 results.append(.init(id: id, name: deleted.name, outcome: a.outcomeSuccess, outcomeClass: "outcome-success", message: nil))
-            case .failure(let error):
-                let refused: Bool = switch error {
-                case .forbidden, .unauthorized, .notFound: true
-                default: false
-                }
-                try await audit.record(
-                    actor: "admin", action: .delete, productID: id, productName: name, outcome: refused ? .refused : .failed, detail: error.message)
+            case .failure(let refusal):
+                let failed = refusal.isOurFailure
                 results.append(.init(
-                    id: id, name: name, outcome: refused ? a.outcomeRefused : a.outcomeFailed,
-                    outcomeClass: refused ? "outcome-refused" : "outcome-failed", message: error.message))
+                    id: id, name: name, outcome: failed ? a.outcomeFailed : a.outcomeRefused,
+                    outcomeClass: failed ? "outcome-failed" : "outcome-refused", message: refusal.detail(context.visitor.strings)))
             }
         }
         context.logger.info("Admin bulk delete", metadata: ["count": "\(results.count)"])

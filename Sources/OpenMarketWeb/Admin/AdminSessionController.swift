@@ -7,7 +7,7 @@ struct AdminSessionController: Sendable {
 
     let accounts: AdminAccounts
     let renderer: PageRenderer
-    let throttle: PasswordThrottle
+    let throttle: GuessThrottle
     let bodyDeadline: Duration
 
     /// `signIn` is the console's group without the session check; `console` the signed-in routes.
@@ -25,17 +25,16 @@ struct AdminSessionController: Sendable {
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let a = context.visitor.language.adminStrings
-        let key = PasswordThrottle.Key(client: context.clientKey, subject: "admin-login")
-        if let wait = await throttle.waitSeconds(for: key) {
+        if let wait = await throttle.waitSeconds(client: context.clientKey, subject: .adminSignIn) {
             context.logger.warning("Admin sign-in refused while throttled", metadata: ["client": "\(context.clientKey)"])
             return try page(request, context, next: form["next"], error: a.loginThrottled(seconds: wait), status: .tooManyRequests)
         }
         guard try await accounts.verify(form["password"] ?? "") else {
-            await throttle.recordFailure(for: key)
+            await throttle.recordMiss(client: context.clientKey, subject: .adminSignIn)
             context.logger.warning("Failed admin sign-in", metadata: ["client": "\(context.clientKey)"])
             return try page(request, context, next: form["next"], error: a.loginWrong, status: .unauthorized)
         }
-        await throttle.recordSuccess(for: key)
+        await throttle.recordSuccess(client: context.clientKey, subject: .adminSignIn)
         let token = try await accounts.startSession()
         context.logger.notice("Admin signed in", metadata: ["client": "\(context.clientKey)"])
         var response = Redirect.to(Self.adminPath(form["next"]))

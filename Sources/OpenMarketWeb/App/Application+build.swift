@@ -50,15 +50,15 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     AssetsController(library: assets).addRoutes(to: routes.files)
 
     let webDatabase = try WebDatabase.open(path: config.dataDirectory.appending(path: "web.sqlite").path)
-    let passwords = ProductPasswords(database: webDatabase, hasher: hasher, vendor: vendor)
+    let keeper: ProductPasswords.Keeper = if let keeping = market as? any ProductPasswordKeeping { .market(keeping) } else { .frontEnd(webDatabase) }
+    let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
-    let throttle = PasswordThrottle()
+    let throttle = GuessThrottle()
+    let editing = ProductEditing(market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor)
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
     let pages = routes.group(visitor)
     StorefrontController(market: market, renderer: renderer).addRoutes(to: pages)
-    ProductEditorController(
-        market: market, renderer: renderer, passwords: passwords, throttle: throttle, audit: audit, bodyDeadline: config.bodyDeadline
-    ).addRoutes(to: pages)
+    ProductEditorController(market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
 
     let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
     try await accounts.prepare(configuredPassword: config.adminPassword, logger: logger)
@@ -67,13 +67,13 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts))
     AdminSessionController(accounts: accounts, renderer: renderer, throttle: throttle, bodyDeadline: config.bodyDeadline)
         .addRoutes(signIn: signIn, console: console)
-    AdminProductsController(admin: adminMarket, market: market, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
+    AdminProductsController(admin: adminMarket, market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    AdminProductController(admin: adminMarket, market: market, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
+    AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
     AdminHistoryController(audit: audit, renderer: renderer).addRoutes(to: console)
 
-    return Application(
+    var app = Application(
         responder: routes.responder(before: [
             LogRequestsMiddleware(.info),
             RequestIDMiddleware(),
@@ -86,4 +86,12 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         services: services,
         logger: logger
     )
+    // Before the first request: finish what a crash interrupted.
+    let startupLogger = logger
+    app.beforeServerStarts {
+        let logger = startupLogger
+        try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
+        try await editing.recoverPendingCreates(logger: logger)
+    }
+    return app
 }

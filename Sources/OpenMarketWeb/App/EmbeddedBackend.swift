@@ -27,3 +27,5 @@ struct EmbeddedBackend {
         return EmbeddedBackend(market: market, credentials: credentials)
     }
 }
+
+extension SQLiteMarket: FrontEndPasswordAdopting {}

@@ -40,6 +40,7 @@ struct AdminStrings: Sendable {
     let outcomeSuccess: String
     let outcomeRefused: String
     let outcomeFailed: String
+    let outcomePending: String
     let backToProducts: String
     let columnTime: String
     let columnActor: String
@@ -80,7 +81,7 @@ struct AdminStrings: Sendable {
         columnStock: "재고", columnDate: "등록일", columnActions: "관리", view: "상세", storefront: "상점에서 보기", edit: "수정",
         delete: "삭제", bulkDelete: "선택한 상품 삭제", nothingSelected: "삭제할 상품을 하나 이상 선택해 주세요.",
         confirmTitle: "상품 삭제 확인", confirmButton: "모두 삭제", cancel: "취소", resultsTitle: "삭제 결과",
-        outcomeSuccess: "성공", outcomeRefused: "거부됨", outcomeFailed: "실패", backToProducts: "상품 관리로",
+        outcomeSuccess: "성공", outcomeRefused: "거부됨", outcomeFailed: "실패", outcomePending: "진행 중", backToProducts: "상품 관리로",
         columnTime: "시각", columnActor: "수행자", columnAction: "작업", columnProduct: "상품", columnChanges: "변경 내용",
         columnOutcome: "결과", actionCreate: "등록", actionUpdate: "수정", actionDelete: "삭제", historyEmpty: "기록이 없습니다.",
         productHistory: "이 상품의 변경 기록", lastState: "삭제 전 마지막 상태", allHistory: "전체 기록",
@@ -96,7 +97,7 @@ struct AdminStrings: Sendable {
         storefront: "View in shop", edit: "Edit", delete: "Delete", bulkDelete: "Delete selected",
         nothingSelected: "Select at least one product to delete.", confirmTitle: "Confirm deletion", confirmButton: "Delete all",
         cancel: "Cancel", resultsTitle: "Deletion results", outcomeSuccess: "Done", outcomeRefused: "Refused",
-        outcomeFailed: "Failed", backToProducts: "Back to products", columnTime: "Time", columnActor: "By",
+        outcomeFailed: "Failed", outcomePending: "In progress", backToProducts: "Back to products", columnTime: "Time", columnActor: "By",
         columnAction: "Action", columnProduct: "Product", columnChanges: "Changes", columnOutcome: "Outcome",
         actionCreate: "Created", actionUpdate: "Updated", actionDelete: "Deleted", historyEmpty: "No history yet.",
         productHistory: "History of this product", lastState: "Last state before deletion", allHistory: "All history",

@@ -84,7 +84,7 @@ extension Strings {
         errStock: "Enter the stock as a whole number, 0 or more.",
         errCurrency: "Choose KRW or USD.",
         errPasswordRequired: "Enter the password.",
-        errPasswordLength: "The password must be at least 4 characters and at most 72 bytes.",
+        errPasswordLength: "The password must be at least 4 characters, and at most 72 letters or digits (24 Korean characters).",
         errPasswordWrong: "That password is not right. Enter the password chosen when the product was listed.",
         errThumbnail: "Choose the main photo among this product's photos.",
         errOtherVendor: "This product belongs to another seller, so it cannot be changed or deleted here.",

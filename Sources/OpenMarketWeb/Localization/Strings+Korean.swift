@@ -84,7 +84,7 @@ extension Strings {
         errStock: "재고는 0 이상의 정수로 입력해 주세요.",
         errCurrency: "통화를 KRW 또는 USD 중에서 골라 주세요.",
         errPasswordRequired: "비밀번호를 입력해 주세요.",
-        errPasswordLength: "비밀번호는 4자 이상, 72바이트 이하로 입력해 주세요.",
+        errPasswordLength: "비밀번호는 4자 이상 입력해 주세요. 한글은 24자, 영문과 숫자는 72자까지 쓸 수 있습니다.",
         errPasswordWrong: "비밀번호가 맞지 않습니다. 상품을 등록할 때 정한 비밀번호를 입력해 주세요.",
         errThumbnail: "대표 사진은 이 상품의 사진 중에서 골라 주세요.",
         errOtherVendor: "다른 판매자의 상품이라 이 사이트에서 수정하거나 삭제할 수 없습니다.",

@@ -69,6 +69,7 @@ struct ErrorPresentation: Sendable {
         case .upstreamStatus, .unreachable, .undecodableResponse: .badGateway
         case .timeout: .gatewayTimeout
         case .storeFailure: .internalServerError
+        case .storageFull: .insufficientStorage
         }
         var violations: [OpenMarketError.Violation] = []
         if case .invalid(let list) = error { violations = list }

@@ -12,6 +12,8 @@ public enum WebLimits {
     /// Page numbers in URLs are clamped to this, so arithmetic on them cannot overflow.
     public static let maxPage = 100_000
     public static let maxPreambleBytes = 1024
+    /// A product password: at least 4 characters; at most what bcrypt reads (72 bytes).
+    public static let productPasswordLength = 4...MarketLimits.maxSecretBytes
     /// Longer search text is cut here: nobody types more, and it bounds the work of one search.
     public static let maxSearchCharacters = 100
     /// A slow sender may not hold a request open longer than this while its body arrives.

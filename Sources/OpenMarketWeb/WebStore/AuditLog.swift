@@ -5,7 +5,7 @@ import OpenMarketCore
 /// Every create, update and delete made through this front end, with who, when, what changed and how it ended.
 struct AuditLog: Sendable {
     enum Action: String, Sendable, Codable { case create, update, delete }
-    enum Outcome: String, Sendable, Codable { case success, refused, failed }
+    enum Outcome: String, Sendable, Codable { case success, refused, failed, pending }
 
     /// One field's value before and after, as shown to people.
     struct Change: Sendable, Codable, Hashable {
@@ -29,42 +29,92 @@ struct AuditLog: Sendable {
 
     let database: any DatabaseWriter
 
-    func record(
-        actor: String, action: Action, productID: Int?, productName: String, changes: [Change] = [], snapshot: [Change]? = nil,
-        outcome: Outcome, detail: String = ""
-    ) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let changesJSON = String(decoding: try encoder.encode(changes), as: UTF8.self)
-        let snapshotJSON = try snapshot.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        try await database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO auditEvent (at, actor, action, productId, productName, changes, snapshot, outcome, detail)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [Date(), actor, action.rawValue, productID, productName, changesJSON, snapshotJSON, outcome.rawValue, detail])
+    /// Who did something: a storefront visitor (by address, as they have no account) or the signed-in admin.
+    enum Actor: Sendable, Hashable {
+        case visitor(client: String)
+        case admin
+
+        var name: String {
+            switch self {
+            case .visitor(let client): "visitor \(client)"
+            case .admin: "admin"
+            }
         }
     }
 
-    /// Newest first; `productID` narrows to one product's history (served by its index).
+    func record(
+        actor: Actor, action: Action, productID: Int?, productName: String, changes: [Change] = [], snapshot: [Change]? = nil,
+        outcome: Outcome, detail: String = ""
+    ) async throws {
+        let event = AuditEventRecord(
+            id: nil, at: Date(), actor: actor.name, action: action.rawValue, productId: productID, productName: productName,
+            changes: try Self.json(changes), snapshot: try snapshot.map(Self.json), outcome: outcome.rawValue, detail: detail, creationKey: nil)
+        try await database.write { db in
+            var event = event
+            try event.insert(db)
+        }
+    }
+
+    /// Records a create before the market is asked, under the creation key the market will keep with the product.
+    func beginCreate(actor: Actor, productName: String, creationKey: String) async throws -> Int64 {
+        let event = AuditEventRecord(
+            id: nil, at: Date(), actor: actor.name, action: Action.create.rawValue, productId: nil, productName: productName,
+            changes: "[]", snapshot: nil, outcome: Outcome.pending.rawValue, detail: "", creationKey: creationKey)
+        return try await database.write { db in
+            var event = event
+            try event.insert(db)
+            return event.id ?? 0
+        }
+    }
+
+    /// Completes a create begun with `beginCreate`.
+    func completeCreate(eventID: Int64, productID: Int?, productName: String, changes: [Change], outcome: Outcome, detail: String = "") async throws {
+        let changesJSON = try Self.json(changes)
+        try await database.write { db in
+            guard var event = try AuditEventRecord.fetchOne(db, key: eventID) else { return }
+            event.productId = productID
+            event.productName = productName
+            event.changes = changesJSON
+            event.outcome = outcome.rawValue
+            event.detail = detail
+            try event.update(db)
+        }
+    }
+
+    /// Creates still pending, oldest first: after a crash, each is completed from what the market says.
+    func pendingCreates() async throws -> [(eventID: Int64, creationKey: String, productName: String)] {
+        try await database.read { db in
+            try AuditEventRecord.pending.order(AuditEventRecord.Columns.id).fetchAll(db).compactMap { event in
+                guard let id = event.id, let key = event.creationKey else { return nil }
+                return (id, key, event.productName)
+            }
+        }
+    }
+
+    /// Newest first; `productID` narrows to one product's history (served by its index). The total of all
+    /// events comes from a counter, one product's from its index range.
     func events(productID: Int? = nil, limit: Int, offset: Int) async throws -> (total: Int, events: [Event]) {
         try await database.read { db in
-            let filter = productID == nil ? "" : "WHERE productId = ?"
-            let arguments: StatementArguments = productID.map { [$0] } ?? []
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM auditEvent \(filter)", arguments: arguments) ?? 0
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM auditEvent \(filter) ORDER BY id DESC LIMIT ? OFFSET ?", arguments: arguments + [limit, offset])
+            let total = try productID == nil
+                ? Int.fetchOne(db, sql: "SELECT total FROM auditCounter WHERE id = 1") ?? 0
+                : AuditEventRecord.newest(productID: productID).fetchCount(db)
+            let records = try AuditEventRecord.newest(productID: productID).limit(limit, offset: offset).fetchAll(db)
             let decoder = JSONDecoder()
-            return (total, rows.map { row in
+            return (total, records.map { record in
                 Event(
-                    id: row["id"], at: row["at"], actor: row["actor"], action: Action(rawValue: row["action"]) ?? .update,
-                    productID: row["productId"], productName: row["productName"],
-                    changes: (try? decoder.decode([Change].self, from: Data((row["changes"] as String).utf8))) ?? [],
-                    snapshot: (row["snapshot"] as String?).flatMap { try? decoder.decode([Change].self, from: Data($0.utf8)) },
-                    outcome: Outcome(rawValue: row["outcome"]) ?? .failed, detail: row["detail"])
+                    id: record.id ?? 0, at: record.at, actor: record.actor, action: Action(rawValue: record.action) ?? .update,
+                    productID: record.productId, productName: record.productName,
+                    changes: (try? decoder.decode([Change].self, from: Data(record.changes.utf8))) ?? [],
+                    snapshot: record.snapshot.flatMap { try? decoder.decode([Change].self, from: Data($0.utf8)) },
+                    outcome: Outcome(rawValue: record.outcome) ?? .failed, detail: record.detail)
             })
         }
+    }
+
+    private static func json(_ changes: [Change]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(changes), as: UTF8.self)
     }
 }
 

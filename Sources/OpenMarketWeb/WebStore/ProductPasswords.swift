@@ -3,48 +3,71 @@ import GRDB
 import OpenMarketCore
 import OpenMarketStore
 
-/// Who may edit or delete a product through the storefront.
+/// Where product passwords live, and how a typed one is checked.
 ///
-/// A product listed through our form has its own bcrypt-hashed password (kept in `web.sqlite`); then the
-/// front end writes to the market with its own vendor credentials. Any other product (sample data, listed
-/// by an app) is guarded by the vendor's secret, which the market itself checks.
+/// The embedded market keeps them itself, written in the product's own transaction (`ProductPasswordKeeping`).
+/// A remote v2 server cannot, so then the front end keeps them in `web.sqlite`; there a crash between the
+/// server's answer and our write can leave a product that only the vendor's secret guards (the README says so).
 struct ProductPasswords: Sendable {
-    enum Authority: Sendable {
-        /// The product's own password matched: act with the front end's vendor credentials.
-        case frontEnd(VendorCredentials)
-        /// No own password: the typed password is offered to the market as the vendor's secret.
-        case vendorSecret(VendorCredentials)
+    enum Keeper: Sendable {
+        case market(any ProductPasswordKeeping)
+        case frontEnd(any DatabaseWriter)
     }
 
-    let database: any DatabaseWriter
+    let keeper: Keeper
     let hasher: SecretHasher
-    /// The vendor this front end acts as; `nil` in remote mode without `--identifier`/`--secret`.
-    let vendor: VendorCredentials?
 
-    /// The credentials to write with, or `nil` when the password is wrong for the product's own password.
-    func authority(productID: Int, password: String) async throws -> Authority? {
-        guard let vendor else { throw WebError.writesDisabled }
-        let hash = try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT passwordHash FROM productPassword WHERE productId = ?", arguments: [productID])
+    /// Lists the product with its password: in one step where the market keeps it, else the product first,
+    /// then its password here, and the product taken back if that fails.
+    func createProduct(
+        _ draft: ProductDraft, images: [ImageUpload], password: String, creationKey: String, market: any OpenMarketAPI,
+        vendor: VendorCredentials
+    ) async throws -> ProductDetail {
+        switch keeper {
+        case .market(let keeping):
+            return try await keeping.createProduct(draft, images: images, credentials: vendor, password: password, creationKey: creationKey)
+        case .frontEnd(let database):
+            let hash = try await hasher.hash(password)
+            let created = try await market.createProduct(draft, images: images, credentials: vendor)
+            do {
+                let record = ProductPasswordRecord(productId: created.id, passwordHash: hash, createdAt: Date())
+                try await database.write { db in try record.save(db) }
+            } catch {
+                // Without its password the product could be changed with the vendor secret only: take it back.
+                _ = try? await market.deleteProduct(id: created.id, credentials: vendor)
+                throw error
+            }
+            return created
         }
-        guard let hash else {
-            return .vendorSecret(VendorCredentials(identifier: vendor.identifier, secret: password))
-        }
-        return await hasher.verify(password, against: hash) ? .frontEnd(vendor) : nil
     }
 
-    func setPassword(_ password: String, productID: Int) async throws {
-        let hash = try await hasher.hash(password)
-        try await database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO productPassword (productId, passwordHash, createdAt) VALUES (?, ?, ?)",
-                arguments: [productID, hash, Date()])
+    func check(productID: Int, password: String) async throws -> ProductPasswordCheck {
+        switch keeper {
+        case .market(let keeping):
+            return try await keeping.checkProductPassword(id: productID, password: password)
+        case .frontEnd(let database):
+            let hash = try await database.read { db in try ProductPasswordRecord.fetchOne(db, key: productID)?.passwordHash }
+            guard let hash else { return .noPassword }
+            return await hasher.verify(password, against: hash) ? .matches : .wrong
         }
     }
 
-    func removePassword(productID: Int) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM productPassword WHERE productId = ?", arguments: [productID])
-        }
+    /// After a delete: the market drops its own row with the product; ours goes here.
+    func forget(productID: Int) async throws {
+        guard case .frontEnd(let database) = keeper else { return }
+        _ = try await database.write { db in try ProductPasswordRecord.deleteOne(db, key: productID) }
+    }
+
+    /// Whether a create with this key made a product: the product's id, `nil` if none was made, or
+    /// `.unknown` where the market cannot say (a remote v2 server).
+    enum CreationLookup: Sendable, Hashable {
+        case made(Int)
+        case notMade
+        case unknown
+    }
+
+    func lookUp(creationKey: String) async throws -> CreationLookup {
+        guard case .market(let keeping) = keeper else { return .unknown }
+        return try await keeping.productID(creationKey: creationKey).map { .made($0) } ?? .notMade
     }
 }

@@ -49,6 +49,20 @@ enum WebDatabase {
             }
             try db.create(index: "auditEvent_on_productId_id", on: "auditEvent", columns: ["productId", "id"])
         }
+        migrator.registerMigration("v3 pending creates and counted history") { db in
+            // An upload is recorded as pending with the creation key it gives the market, before the market is
+            // asked; after a crash, start-up asks the market whether that key made a product and completes it.
+            try db.alter(table: "auditEvent") { table in table.add(column: "creationKey", .text) }
+            try db.create(index: "auditEvent_on_pending", on: "auditEvent", columns: ["outcome"], condition: Column("outcome") == "pending")
+            // The history page shows a total on every view; a counter kept by triggers costs one row to read.
+            try db.execute(sql: """
+                CREATE TABLE auditCounter (id INTEGER PRIMARY KEY CHECK (id = 1), total INTEGER NOT NULL);
+                INSERT INTO auditCounter (id, total) VALUES (1, (SELECT count(*) FROM auditEvent));
+                CREATE TRIGGER auditEvent_count_ai AFTER INSERT ON auditEvent BEGIN
+                    UPDATE auditCounter SET total = total + 1 WHERE id = 1;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -1,29 +1,6 @@
 import Foundation
 import OpenMarketCore
 
-/// The fields of the upload and edit forms.
-enum FormField: String, Sendable, CaseIterable {
-    case name, description, price, currency, stock, images, password
-    case discountedPrice = "discounted_price"
-    case thumbnailID = "thumbnail_id"
-
-    /// The market's rule violations point at the same fields.
-    init?(_ field: OpenMarketError.Field?) {
-        guard let field else { return nil }
-        switch field {
-        case .name: self = .name
-        case .description: self = .description
-        case .price: self = .price
-        case .currency: self = .currency
-        case .stock: self = .stock
-        case .images: self = .images
-        case .secret: self = .password
-        case .discountedPrice: self = .discountedPrice
-        case .thumbnailID: self = .thumbnailID
-        }
-    }
-}
-
 /// What a seller typed, kept as text so a refused form comes back exactly as it was sent.
 struct ProductFormInput: Sendable {
     var name = ""
@@ -57,45 +34,43 @@ struct ProductFormInput: Sendable {
         thumbnailID = product.thumbnailImageID.map(String.init) ?? ""
     }
 
-    /// The draft to create, or every problem at once, in the visitor's language. Mirrors the market's rules so
-    /// people get messages in their language before the market is asked; the market checks again.
+    /// The draft to create, or every problem at once, in the visitor's language. Typing mistakes (a price that
+    /// is not a number) are the form's own; the product rules are the core's `ProductRules`, the same the market
+    /// enforces, said here by their codes.
     func draft(_ strings: Strings) -> Result<ProductDraft, FieldErrors> {
         var errors = FieldErrors()
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !MarketLimits.nameLength.contains(trimmedName.count) {
-            errors[.name] = trimmedName.isEmpty && !name.isEmpty ? strings.errNameBlank : strings.errNameLength
-        }
         let trimmedDescription = description.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !MarketLimits.descriptionLength.contains(trimmedDescription.count) {
-            errors[.description] = trimmedDescription.isEmpty && !description.isEmpty ? strings.errDescriptionBlank : strings.errDescriptionLength
-        }
         let currency = Currency(rawValue: self.currency)
         if currency == nil { errors[.currency] = strings.errCurrency }
         let price = Self.amount(self.price)
-        if let price {
-            if price <= 0 || price > Decimal(MarketLimits.maxPrice) {
-                errors[.price] = strings.errPricePositive
-            } else if let currency, !Self.fits(price, currency) {
-                errors[.price] = currency == .krw ? strings.errPriceWon : strings.errPriceCents
-            }
-        } else {
-            errors[.price] = strings.errPriceNumber
-        }
+        if price == nil { errors[.price] = strings.errPriceNumber }
         let discount = discountedPrice.trimmingCharacters(in: .whitespaces).isEmpty ? 0 : Self.amount(discountedPrice)
-        if let discount {
-            if discount < 0 || (price.map { discount > $0 } ?? false) {
-                errors[.discountedPrice] = strings.errDiscountRange
-            } else if let currency, !Self.fits(discount, currency) {
-                errors[.discountedPrice] = currency == .krw ? strings.errPriceWon : strings.errPriceCents
-            }
-        } else {
-            errors[.discountedPrice] = strings.errDiscountNumber
-        }
+        if discount == nil { errors[.discountedPrice] = strings.errDiscountNumber }
         let stock = Int(self.stock.trimmingCharacters(in: .whitespaces))
-        if stock == nil || (stock ?? -1) < 0 || (stock ?? 0) > MarketLimits.maxStock { errors[.stock] = strings.errStock }
+        if stock == nil { errors[.stock] = strings.errStock }
+        // Fields that could not be read are checked with a stand-in, so the other fields' rules still speak.
+        let fields = ProductRules.Fields(
+            name: trimmedName, description: trimmedDescription, price: price ?? 1, currency: currency ?? .krw,
+            discountedPrice: discount ?? 0, stock: stock ?? 0)
+        if case .failure(.invalid(let violations)) = ProductRules.check(fields) {
+            for violation in violations {
+                guard let field = FormField(violation.field) else { continue }
+                errors.add(message(for: violation, strings), for: field)
+            }
+        }
         guard errors.isEmpty, let price, let discount, let stock, let currency else { return .failure(errors) }
         return .success(ProductDraft(
             name: trimmedName, description: trimmedDescription, price: price, currency: currency, discountedPrice: discount, stock: stock))
+    }
+
+    /// Text that was typed but is only spaces reads as blank rather than as too short.
+    private func message(for violation: OpenMarketError.Violation, _ strings: Strings) -> String {
+        switch violation.rule {
+        case .nameLength(0)? where !name.isEmpty: strings.errNameBlank
+        case .descriptionLength(0)? where !description.isEmpty: strings.errDescriptionBlank
+        default: strings.message(for: violation)
+        }
     }
 
     /// Only what differs from the product as it is, so the PATCH carries just the changed keys.
@@ -145,33 +120,5 @@ struct ProductFormInput: Sendable {
             let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX")), value.isFinite
         else { return nil }
         return value
-    }
-
-    private static func fits(_ amount: Decimal, _ currency: Currency) -> Bool {
-        var scaled = amount * pow(Decimal(10), currency.fractionDigits)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        return rounded == scaled
-    }
-}
-
-/// Messages per form field, in the order the form shows them.
-struct FieldErrors: Error, Sendable {
-    private var messages: [FormField: String] = [:]
-
-    var isEmpty: Bool { messages.isEmpty }
-
-    subscript(field: FormField) -> String? {
-        get { messages[field] }
-        set { messages[field] = newValue }
-    }
-
-    /// Keeps the first message for a field: ours are more specific than a later, generic one.
-    mutating func add(_ message: String, for field: FormField) {
-        if messages[field] == nil { messages[field] = message }
-    }
-
-    var ordered: [(FormField, String)] {
-        FormField.allCases.compactMap { field in messages[field].map { (field, $0) } }
     }
 }

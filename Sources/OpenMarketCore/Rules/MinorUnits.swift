@@ -1,10 +1,9 @@
 import Foundation
-import OpenMarketCore
 
 /// Converts between the API's decimal prices and the integer minor units we store.
-enum MinorUnits {
+public enum MinorUnits {
     /// `nil` when the amount has more decimals than the currency has (a fraction of a won, a tenth of a cent).
-    static func from(_ amount: Decimal, currency: Currency) -> Int64? {
+    public static func from(_ amount: Decimal, currency: Currency) -> Int64? {
         var scaled = amount * pow(Decimal(10), currency.fractionDigits)
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
@@ -12,7 +11,7 @@ enum MinorUnits {
         return NSDecimalNumber(decimal: rounded).int64Value
     }
 
-    static func decimal(_ minor: Int64, currency: Currency) -> Decimal {
+    public static func decimal(_ minor: Int64, currency: Currency) -> Decimal {
         Decimal(minor) / pow(Decimal(10), currency.fractionDigits)
     }
 }

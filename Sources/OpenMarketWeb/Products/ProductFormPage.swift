@@ -76,11 +76,10 @@ struct ProductFormPage: PageModel {
     var descriptionMax = MarketLimits.descriptionLength.upperBound
     var maxImages = MarketLimits.imageCount.upperBound
     var maxImageBytes = MarketLimits.maxImageBytes
-    var passwordMin = ProductFormPage.passwordLength.lowerBound
+    var passwordMin = WebLimits.productPasswordLength.lowerBound
     var passwordMaxBytes = MarketLimits.maxSecretBytes
 
     /// Storefront passwords: short enough to type, long enough not to guess at once; bcrypt reads 72 bytes.
-    static let passwordLength = 4...MarketLimits.maxSecretBytes
 
     init(
         layout: PageLayout, language: Language, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
@@ -120,48 +119,17 @@ struct ProductFormPage: PageModel {
         thumbnail = FieldState(.thumbnailID, errors: errors, hasHint: false)
         summary = errors.ordered.map { field, message in
             // A thumbnail error points at the first radio button, which has an id of its own.
-            let target = field == .thumbnailID ? (product?.images.first.map { "thumbnail-\($0.id)" } ?? "") : "field-\(field.rawValue)"
+            let target = switch field {
+            case .thumbnailID: product?.images.first.map { "thumbnail-\($0.id)" } ?? ""
+            case .form: "main"
+            default: "field-\(field.rawValue)"
+            }
             return SummaryItem(fieldID: target, message: message)
         }
         hasErrors = !errors.isEmpty
         summaryTitle = strings.errorSummary(count: summary.count)
         self.notice = notice
         mustRechoosePhotos = product == nil && !errors.isEmpty
-        self.writesDisabled = writesDisabled
-    }
-}
-
-struct ProductDeletePage: PageModel {
-    static let templateName = "products/delete"
-
-    var layout: PageLayout
-    var t: Strings
-    var id: Int
-    var name: String
-    var thumbnailURL: String
-    var price: PriceBlock
-    var action: String
-    var cancelURL: String
-    var password: ProductFormPage.FieldState
-    var hasErrors: Bool
-    var writesDisabled: Bool
-
-    init(layout: PageLayout, language: Language, product: ProductDetail, error: String? = nil, writesDisabled: Bool) {
-        let strings = language.strings
-        self.layout = layout
-        t = strings
-        id = product.id
-        name = product.name
-        thumbnailURL = product.thumbnailURL
-        price = PriceBlock(
-            price: product.price, discount: product.discountedPrice, currency: product.currency, format: Formatting(language: language),
-            strings: strings)
-        action = SiteURL.deleteProduct(.value(product.id)).link
-        cancelURL = SiteURL.product(.value(product.id)).link
-        var errors = FieldErrors()
-        errors[.password] = error
-        password = ProductFormPage.FieldState(.password, errors: errors)
-        hasErrors = error != nil
         self.writesDisabled = writesDisabled
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import OpenMarketInput
+
+/// The API's rules for a product's photos: how many, how many bytes, really an image by its bytes, and not too
+/// many pixels by its header. The market enforces them; the upload form checks them first to name the file.
+public enum ImageRules {
+    /// The first broken rule, with the photo's position (1-based) where it is about one photo.
+    public enum Problem: Error, Sendable, Hashable {
+        case count(Int)
+        case tooManyBytes(position: Int, bytes: Int)
+        case notAnImage(position: Int)
+        case tooManyPixels(position: Int, width: Int, height: Int)
+
+        /// As the API answers it: 422 for broken rules, 413 for size, 415 for what is not an image.
+        public var marketError: OpenMarketError {
+            switch self {
+            case .count(let count):
+                .invalid([.init(.imageCount(count))])
+            case .tooManyBytes(let position, let bytes):
+                .tooLarge("Image \(position) is \(bytes) bytes; each image may be at most \(MarketLimits.maxImageBytes) bytes (300 KB).")
+            case .notAnImage(let position):
+                .unsupportedMedia("Image \(position) is not a JPEG, PNG, GIF or WebP image.")
+            case .tooManyPixels(let position, let width, let height):
+                .invalid([.init(.imagePixels(position: position, width: width, height: height))])
+            }
+        }
+    }
+
+    /// The header of each photo, or the first broken rule.
+    public static func check(_ images: [ImageUpload]) -> Result<[ImageHeader], Problem> {
+        guard MarketLimits.imageCount.contains(images.count) else { return .failure(.count(images.count)) }
+        var headers: [ImageHeader] = []
+        for (index, image) in images.enumerated() {
+            if image.data.count > MarketLimits.maxImageBytes { return .failure(.tooManyBytes(position: index + 1, bytes: image.data.count)) }
+            guard let header = ImageHeader.read([UInt8](image.data)) else { return .failure(.notAnImage(position: index + 1)) }
+            if ImageLimits.problem(with: header) != nil {
+                return .failure(.tooManyPixels(position: index + 1, width: header.width, height: header.height))
+            }
+            headers.append(header)
+        }
+        return .success(headers)
+    }
+}

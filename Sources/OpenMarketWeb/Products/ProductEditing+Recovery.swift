@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import Logging
+import OpenMarketCore
+
+extension ProductEditing {
+    /// Finishes uploads a crash interrupted: each create still pending in the history is completed from what the
+    /// market says of its creation key — listed (then with the product's fields), or not. Runs before the
+    /// server answers, so the history never shows a pending entry for long.
+    func recoverPendingCreates(logger: Logger) async throws {
+        for pending in try await audit.pendingCreates() {
+            switch try await passwords.lookUp(creationKey: pending.creationKey) {
+            case .made(let id):
+                let product = try? await market.product(id: id)
+                try await audit.completeCreate(
+                    eventID: pending.eventID, productID: id, productName: product?.name ?? pending.productName,
+                    changes: product.map(AuditLog.Change.fields(of:)) ?? [], outcome: .success,
+                    detail: "Completed at start-up: the server stopped before the upload was recorded.")
+                logger.notice("Recorded an upload a restart interrupted", metadata: ["product": "\(id)"])
+            case .notMade:
+                try await audit.completeCreate(
+                    eventID: pending.eventID, productID: nil, productName: pending.productName, changes: [], outcome: .failed,
+                    detail: "Interrupted before the product was listed; nothing was stored.")
+            case .unknown:
+                try await audit.completeCreate(
+                    eventID: pending.eventID, productID: nil, productName: pending.productName, changes: [], outcome: .failed,
+                    detail: "Interrupted; the remote market cannot say whether it listed the product.")
+                logger.warning("An upload was interrupted; the remote market cannot say whether it was listed", metadata: [
+                    "name": "\(pending.productName)",
+                ])
+            }
+        }
+    }
+}
+
+extension ProductPasswords {
+    /// Passwords the front end kept before the market kept them: moved into the market, once.
+    func adoptFrontEndPasswords(from database: any DatabaseWriter, logger: Logger) async throws {
+        guard case .market(let keeping) = keeper, let market = keeping as? any FrontEndPasswordAdopting else { return }
+        let hashes = try await database.read { db in
+            Dictionary(uniqueKeysWithValues: try ProductPasswordRecord.fetchAll(db).map { ($0.productId, $0.passwordHash) })
+        }
+        guard !hashes.isEmpty else { return }
+        let adopted = try await market.adoptProductPasswordHashes(hashes)
+        _ = try await database.write { db in try ProductPasswordRecord.deleteAll(db) }
+        logger.notice("Moved product passwords into the market", metadata: ["adopted": "\(adopted)", "kept before": "\(hashes.count)"])
+    }
+}
+
+/// The embedded market can take over password hashes kept elsewhere before.
+protocol FrontEndPasswordAdopting: Sendable {
+    func adoptProductPasswordHashes(_ hashes: [Int: String]) async throws(OpenMarketError) -> Int
+}

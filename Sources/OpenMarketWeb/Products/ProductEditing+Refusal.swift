@@ -1,0 +1,58 @@
+import GRDB
+import OpenMarketCore
+
+extension ProductEditing {
+    /// Why a write did not happen, as the pages need to tell it.
+    enum Refusal: Error, Sendable, Equatable {
+        case passwordMissing
+        case passwordWrong
+        case throttled(seconds: Int)
+        /// This front end has no vendor credentials (remote mode without them).
+        case writesDisabled
+        /// A disk is full; nothing was written.
+        case storageFull
+        /// The market refused or failed (rules, photos, another vendor's product, upstream trouble).
+        case market(OpenMarketError)
+
+        init(_ error: any Error) {
+            switch error {
+            case let refusal as Refusal: self = refusal
+            case OpenMarketError.storageFull: self = .storageFull
+            case let error as OpenMarketError: self = .market(error)
+            case let error as DatabaseError where error.resultCode == .SQLITE_FULL: self = .storageFull
+            default: self = .market(.storeFailure(String(describing: error)))
+            }
+        }
+
+        static func catching(_ body: () async throws -> ProductDetail) async -> Result<ProductDetail, Refusal> {
+            do {
+                return .success(try await body())
+            } catch {
+                return .failure(Refusal(error))
+            }
+        }
+
+        /// Our side failed (disk, bug, upstream down) rather than the request being refused.
+        var isOurFailure: Bool {
+            switch self {
+            case .storageFull: true
+            case .market(.storeFailure), .market(.timeout), .market(.unreachable), .market(.upstreamStatus), .market(.undecodableResponse): true
+            default: false
+            }
+        }
+
+        /// For the history, in the requester's language: what they were told, or the market's own sentence.
+        func detail(_ strings: Strings) -> String {
+            switch self {
+            case .passwordMissing: strings.errPasswordRequired
+            case .passwordWrong: strings.errPasswordWrong
+            case .throttled(let seconds): strings.errTooManyAttempts(seconds: seconds)
+            case .writesDisabled: strings.writesDisabled
+            case .storageFull: strings.errStorageFull
+            case .market(.forbidden): strings.errOtherVendor
+            case .market(.invalid(let violations)): violations.map { strings.message(for: $0) }.joined(separator: " ")
+            case .market(let error): error.message
+            }
+        }
+    }
+}

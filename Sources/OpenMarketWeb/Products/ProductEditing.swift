@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Logging
+import OpenMarketCore
+
+/// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
+/// → market → password → audit → take back, with typed outcomes that controllers only render.
+struct ProductEditing: Sendable {
+    let market: any OpenMarketAPI
+    let admin: any AdminMarket
+    let passwords: ProductPasswords
+    let audit: AuditLog
+    let throttle: GuessThrottle
+    /// The vendor this front end writes as; `nil` in remote mode without `--identifier`/`--secret`.
+    let vendor: VendorCredentials?
+
+    /// Who asks, with what proof.
+    enum Requester: Sendable {
+        /// A storefront visitor with the product's password (or, for products without one, the vendor's secret).
+        case seller(password: String, client: String)
+        /// The signed-in admin, acting with each product's owner's authority.
+        case admin
+
+        var actor: AuditLog.Actor {
+            switch self {
+            case .seller(_, let client): .visitor(client: client)
+            case .admin: .admin
+            }
+        }
+    }
+
+    /// Lists a product through the storefront's form with its own password.
+    ///
+    /// The history records the upload as pending under a creation key before the market is asked; the market
+    /// keeps the key and the password with the product in one transaction. A crash at any moment leaves either
+    /// no product, or a product its password deletes whose pending entry start-up completes (`recoverPendingCreates`).
+    func create(
+        _ draft: ProductDraft, images: [ImageUpload], password: String, client: String, strings: Strings
+    ) async -> Result<ProductDetail, Refusal> {
+        guard let vendor else { return .failure(.writesDisabled) }
+        let actor = AuditLog.Actor.visitor(client: client)
+        let creationKey = UUID().uuidString.lowercased()
+        let eventID: Int64
+        do {
+            eventID = try await audit.beginCreate(actor: actor, productName: draft.name, creationKey: creationKey)
+        } catch {
+            return .failure(Refusal(error))
+        }
+        do {
+            let created = try await passwords.createProduct(
+                draft, images: images, password: password, creationKey: creationKey, market: market, vendor: vendor)
+            try await audit.completeCreate(
+                eventID: eventID, productID: created.id, productName: created.name, changes: AuditLog.Change.fields(of: created), outcome: .success)
+            return .success(created)
+        } catch {
+            let refusal = Refusal(error)
+            try? await audit.completeCreate(
+                eventID: eventID, productID: nil, productName: draft.name, changes: [], outcome: refusal.isOurFailure ? .failed : .refused,
+                detail: refusal.detail(strings))
+            return .failure(refusal)
+        }
+    }
+
+    /// `strings`: the requester's language, which the history keeps refusals in.
+    func update(
+        _ product: ProductDetail, changes: ProductChanges, by requester: Requester, strings: Strings
+    ) async -> Result<ProductDetail, Refusal> {
+        let result: Result<ProductDetail, Refusal>
+        switch requester {
+        case .admin:
+            result = await Refusal.catching { try await admin.update(id: product.id, changes: changes) }
+        case .seller(let password, let client):
+            result = await asSeller(productID: product.id, password: password, client: client) { credentials in
+                try await market.updateProduct(id: product.id, changes: changes, credentials: credentials)
+            }
+        }
+        switch result {
+        case .success(let updated):
+            try? await audit.record(
+                actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
+                changes: AuditLog.Change.diff(from: product, to: updated), outcome: .success)
+        case .failure(let refusal):
+            try? await audit.record(
+                actor: requester.actor, action: .update, productID: product.id, productName: product.name,
+                changes: AuditLog.Change.requested(changes, current: product), outcome: refusal.isOurFailure ? .failed : .refused,
+                detail: refusal.detail(strings))
+        }
+        return result
+    }
+
+    /// Deletes by id: a product that is not there is a refusal the history records too.
+    func delete(productID: Int, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
+        do {
+            return await delete(try await market.product(id: productID), by: requester, strings: strings)
+        } catch {
+            let refusal = Refusal(error)
+            try? await audit.record(
+                actor: requester.actor, action: .delete, productID: productID, productName: "#\(productID)",
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
+            return .failure(refusal)
+        }
+    }
+
+    func delete(_ product: ProductDetail, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
+        let result: Result<ProductDetail, Refusal>
+        switch requester {
+        case .admin:
+            result = await Refusal.catching { try await admin.delete(id: product.id) }
+        case .seller(let password, let client):
+            result = await asSeller(productID: product.id, password: password, client: client) { credentials in
+                try await market.deleteProduct(id: product.id, credentials: credentials)
+            }
+        }
+        switch result {
+        case .success(let deleted):
+            try? await passwords.forget(productID: product.id)
+            try? await audit.record(
+                actor: requester.actor, action: .delete, productID: product.id, productName: deleted.name,
+                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success)
+        case .failure(let refusal):
+            try? await audit.record(
+                actor: requester.actor, action: .delete, productID: product.id, productName: product.name,
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
+        }
+        return result
+    }
+
+    /// The throttle first (a blocked guess is not even checked), then the product's own password; a product
+    /// without one takes the vendor's secret, which the market checks. Misses count per product and per vendor
+    /// secret (see `GuessThrottle`), so a secret guarding many products is not guessed many times over.
+    private func asSeller(
+        productID: Int, password: String, client: String, write: (VendorCredentials) async throws -> ProductDetail
+    ) async -> Result<ProductDetail, Refusal> {
+        guard let vendor else { return .failure(.writesDisabled) }
+        guard !password.isEmpty else { return .failure(.passwordMissing) }
+        let own = GuessThrottle.Subject.product(productID)
+        if let wait = await throttle.waitSeconds(client: client, subject: own) { return .failure(.throttled(seconds: wait)) }
+        let check: ProductPasswordCheck
+        do {
+            check = try await passwords.check(productID: productID, password: password)
+        } catch {
+            return .failure(Refusal(error))
+        }
+        switch check {
+        case .wrong:
+            await throttle.recordMiss(client: client, subject: own)
+            return .failure(.passwordWrong)
+        case .matches:
+            await throttle.recordSuccess(client: client, subject: own)
+            return await Refusal.catching { try await write(vendor) }
+        case .noPassword:
+            let secret = GuessThrottle.Subject.vendor(vendor.identifier)
+            if let wait = await throttle.waitSeconds(client: client, subject: secret) { return .failure(.throttled(seconds: wait)) }
+            let result = await Refusal.catching { try await write(VendorCredentials(identifier: vendor.identifier, secret: password)) }
+            switch result {
+            case .failure(.market(.unauthorized)):
+                await throttle.recordMiss(client: client, subject: secret)
+                return .failure(.passwordWrong)
+            case .success:
+                await throttle.recordSuccess(client: client, subject: secret)
+            case .failure:
+                break
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Slows down guessing of secrets — product passwords, vendor secrets, the admin password — at three levels, so
+/// that neither many clients nor many products multiply the free guesses:
+///
+/// - one client at one secret: a few free misses, then a wait that doubles with each further miss (capped);
+/// - one client at any secret: a one-vendor secret guarding 24 products no longer gives 24 × 3 free guesses;
+/// - any client at one secret: many addresses cannot share the work, except clients that proved the secret
+///   recently, so an attack on a vendor does not lock out that vendor's own app.
+///
+/// A blocked guess is refused before any bcrypt runs, so guessing cannot slow down everyone else's requests.
+actor GuessThrottle {
+    /// What is being guessed at.
+    enum Subject: Hashable, Sendable {
+        case product(Int)
+        case vendor(String)
+        case adminSignIn
+    }
+
+    /// After `freeMisses`, each miss blocks for `firstDelaySeconds`, doubling, up to `maxDelaySeconds`.
+    struct Limit: Sendable {
+        var freeMisses: Int
+        var firstDelaySeconds: Int
+        var maxDelaySeconds: Int
+    }
+
+    static let perClientAndSubject = Limit(freeMisses: 3, firstDelaySeconds: 2, maxDelaySeconds: 60)
+    static let perClient = Limit(freeMisses: 10, firstDelaySeconds: 2, maxDelaySeconds: 300)
+    static let perSubject = Limit(freeMisses: 20, firstDelaySeconds: 2, maxDelaySeconds: 300)
+    /// Misses older than this are forgotten; a client proven right stays trusted this long.
+    static let memory: Duration = .seconds(900)
+    /// Bounds memory under a flood of distinct clients: the stalest records go first.
+    static let maxRecords = 100_000
+
+    private struct Record {
+        var misses = 0
+        var blockedUntil: ContinuousClock.Instant
+        var lastMiss: ContinuousClock.Instant
+    }
+
+    private struct PairKey: Hashable {
+        var client: String
+        var subject: Subject
+    }
+
+    private var pairs: [PairKey: Record] = [:]
+    private var clients: [String: Record] = [:]
+    private var subjects: [Subject: Record] = [:]
+    private var trusted: [PairKey: ContinuousClock.Instant] = [:]
+    private let clock = ContinuousClock()
+
+    /// Seconds the client must still wait before a guess at `subject` is even checked, or `nil` when it may try.
+    func waitSeconds(client: String, subject: Subject) -> Int? {
+        let now = clock.now
+        var until = [pairs[PairKey(client: client, subject: subject)], clients[client]].compactMap { $0?.blockedUntil }.max() ?? now
+        let isTrusted = trusted[PairKey(client: client, subject: subject)].map { $0 > now } ?? false
+        if !isTrusted, let subjectBlock = subjects[subject]?.blockedUntil { until = max(until, subjectBlock) }
+        guard until > now else { return nil }
+        let remaining = until - now
+        return max(1, Int(remaining.components.seconds) + (remaining.components.attoseconds > 0 ? 1 : 0))
+    }
+
+    func recordMiss(client: String, subject: Subject) {
+        let now = clock.now
+        if pairs.count + clients.count + subjects.count > Self.maxRecords { forgetStale(now: now) }
+        Self.miss(&pairs[PairKey(client: client, subject: subject), default: Record(blockedUntil: now, lastMiss: now)], Self.perClientAndSubject, now)
+        Self.miss(&clients[client, default: Record(blockedUntil: now, lastMiss: now)], Self.perClient, now)
+        Self.miss(&subjects[subject, default: Record(blockedUntil: now, lastMiss: now)], Self.perSubject, now)
+    }
+
+    /// The right secret: this client's misses at this subject are forgiven and it is trusted for the subject.
+    /// Its misses elsewhere and other clients' misses stay, so knowing one secret buys no guesses at another.
+    func recordSuccess(client: String, subject: Subject) {
+        let key = PairKey(client: client, subject: subject)
+        pairs[key] = nil
+        trusted[key] = clock.now + Self.memory
+    }
+
+    private static func miss(_ record: inout Record, _ limit: Limit, _ now: ContinuousClock.Instant) {
+        if now - record.lastMiss > memory { record = Record(blockedUntil: now, lastMiss: now) }
+        record.misses += 1
+        record.lastMiss = now
+        if record.misses >= limit.freeMisses {
+            let exponent = min(record.misses - limit.freeMisses, 16)
+            record.blockedUntil = now + .seconds(min(limit.firstDelaySeconds << exponent, limit.maxDelaySeconds))
+        }
+    }
+
+    private func forgetStale(now: ContinuousClock.Instant) {
+        let cutoff = now - Self.memory
+        pairs = pairs.filter { $0.value.lastMiss > cutoff }
+        clients = clients.filter { $0.value.lastMiss > cutoff }
+        subjects = subjects.filter { $0.value.lastMiss > cutoff }
+        trusted = trusted.filter { $0.value > now }
+        // Still too many: a flood of fresh clients. Keep the most recent half.
+        if clients.count > Self.maxRecords / 2 {
+            let keep = clients.sorted { $0.value.lastMiss > $1.value.lastMiss }.prefix(Self.maxRecords / 4)
+            clients = Dictionary(uniqueKeysWithValues: Array(keep))
+            pairs = pairs.filter { clients[$0.key.client] != nil }
+        }
+    }
+}
