@@ -41,6 +41,17 @@ final class RawSocket: @unchecked Sendable {
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    func send(bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBufferPointer { buffer in
+                Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+
     func send(_ text: String) {
         _ = text.utf8CString.withUnsafeBufferPointer { buffer in
             Glibc.send(descriptor, buffer.baseAddress, buffer.count - 1, Int32(MSG_NOSIGNAL))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
@@ -28,7 +31,7 @@ struct ServerProcessTests {
 }
 
 /// One `openmarket-web` process on a free loopback port with a fresh, empty data directory.
-final class ServerProcess {
+final class ServerProcess: @unchecked Sendable {
     private let process: Process
     let port: Int
 
@@ -39,13 +42,13 @@ final class ServerProcess {
 
     var isRunning: Bool { process.isRunning }
 
-    static func start() async throws -> ServerProcess {
+    static func start(dataDirectory: URL = TestSupport.temporaryDirectory()) async throws -> ServerProcess {
         // Bind-and-release gives a port that was free a moment ago.
         let port = try RawSocket.silentListener().port
         let process = Process()
         process.executableURL = ServerProcessTests.executable
         process.arguments = [
-            "--port", String(port), "--data-dir", TestSupport.temporaryDirectory().path, "--root", TestSupport.packageRoot.path,
+            "--port", String(port), "--data-dir", dataDirectory.path, "--root", TestSupport.packageRoot.path,
             "--identifier", TestSupport.vendor.identifier, "--secret", TestSupport.vendor.secret, "--no-sample-data", "--log-level", "critical",
         ]
         // A crash should end the process at once instead of spending seconds on a symbolicated backtrace.
@@ -68,6 +71,19 @@ final class ServerProcess {
         let socket = try RawSocket.connect(port: port)
         socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         return await socket.receiveUntilClosed(timeout: .seconds(10)).text
+    }
+
+    /// `kill -9`: no shutdown, no flush, as a power cut or the OOM killer would.
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Sends raw request bytes and returns the raw answer ("" when the connection closed without one).
+    func send(_ request: [UInt8], timeout: Duration = .seconds(10)) async throws -> String {
+        let socket = try RawSocket.connect(port: port)
+        socket.send(bytes: request)
+        return await socket.receiveUntilClosed(timeout: timeout).text
     }
 
     func stop() {

@@ -12,6 +12,7 @@ struct MarketAPIController: Sendable {
 
     let market: SQLiteMarket
     let images: ImageURLResolver
+    let throttle: GuessThrottle
     let bodyDeadline: Duration
 
     /// `group` is the API's route group, whose middleware answers errors in the API's JSON shape.
@@ -53,7 +54,9 @@ struct MarketAPIController: Sendable {
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: bodyDeadline)
         let upload = try MarketUpload(MultipartBody(body, boundary: boundary))
         let credentials = VendorCredentials(identifier: identifier, secret: upload.secret)
-        let detail = try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)
+        let detail = try await withSecret(identifier, context) {
+            try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)
+        }
         context.logger.info("Product created", metadata: ["product": "\(detail.id)", "vendor": "\(detail.vendorID)"])
         return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON, status: .created)
     }
@@ -68,7 +71,9 @@ struct MarketAPIController: Sendable {
         }
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         let (changes, secret) = try MarketRequestBodies.changes(Data(body.readableBytesView))
-        let detail = try await market.updateProduct(id: id, changes: changes, credentials: .init(identifier: identifier, secret: secret))
+        let detail = try await withSecret(identifier, context) {
+            try await market.updateProduct(id: id, changes: changes, credentials: .init(identifier: identifier, secret: secret))
+        }
         return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
     }
 
@@ -103,7 +108,28 @@ struct MarketAPIController: Sendable {
         let identifier = try Self.identifier(request)
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         let secret = try MarketRequestBodies.secret(Data(body.readableBytesView))
-        return try await market.issueDeleteToken(productID: id, credentials: .init(identifier: identifier, secret: secret))
+        return try await withSecret(identifier, context) {
+            try await market.issueDeleteToken(productID: id, credentials: .init(identifier: identifier, secret: secret))
+        }
+    }
+
+    /// A vendor secret is checked only while the client may still guess (429 with `Retry-After` otherwise, before
+    /// any bcrypt runs); a wrong one counts against the client and the identifier (see `GuessThrottle`).
+    private func withSecret<T: Sendable>(_ identifier: String, _ context: Context, _ body: () async throws -> T) async throws -> T {
+        let subject = GuessThrottle.Subject.vendor(identifier)
+        if let wait = await throttle.waitSeconds(client: context.clientKey, subject: subject) {
+            context.logger.notice("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
+            throw WebError.tooManyAttempts(seconds: wait)
+        }
+        do {
+            let result = try await body()
+            await throttle.recordSuccess(client: context.clientKey, subject: subject)
+            return result
+        } catch OpenMarketError.unauthorized(let message) {
+            await throttle.recordMiss(client: context.clientKey, subject: subject)
+            context.logger.notice("Wrong vendor secret", metadata: ["client": "\(context.clientKey)"])
+            throw OpenMarketError.unauthorized(message)
+        }
     }
 }
 

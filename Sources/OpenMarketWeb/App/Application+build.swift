@@ -22,6 +22,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let hasher = SecretHasher(cost: config.bcryptCost)
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
+    let throttle = GuessThrottle()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
     let vendor: VendorCredentials?
@@ -35,7 +36,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         adminMarket = EmbeddedAdminMarket(market: embedded.market)
         upstreamOrigin = nil
         let resolver = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
-        MarketAPIController(market: embedded.market, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.api)
+        MarketAPIController(market: embedded.market, images: resolver, throttle: throttle, bodyDeadline: config.bodyDeadline)
+            .addRoutes(to: routes.api)
         ImagesController(market: embedded.market).addRoutes(to: routes.files)
     case .remote(let upstream):
         let client = OpenMarketClient(
@@ -53,7 +55,6 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let keeper: ProductPasswords.Keeper = if let keeping = market as? any ProductPasswordKeeping { .market(keeping) } else { .frontEnd(webDatabase) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
-    let throttle = GuessThrottle()
     let editing = ProductEditing(market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor)
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
     let pages = routes.group(visitor)
