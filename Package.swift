@@ -96,6 +96,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "OpenMarketInputTests",
+            dependencies: ["OpenMarketInput"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "OpenMarketCoreTests",
             dependencies: ["OpenMarketCore"],
             exclude: ["Fixtures"],

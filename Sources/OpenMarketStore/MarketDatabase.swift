@@ -6,8 +6,16 @@ import Logging
 public enum MarketDatabase {
     /// A file database in WAL mode. Only this process writes it: SQLite 3.40 predates the WAL-reset
     /// corruption fix (3.44.1), which bites only with several writers on one file.
-    public static func open(path: String, logger: Logger) throws -> DatabasePool {
-        let pool = try DatabasePool(path: path, configuration: configuration())
+    /// `maxBytes` caps the file: beyond it writes fail as on a full disk (`storageFull`), and nothing is half-written.
+    public static func open(path: String, maxBytes: Int? = nil, logger: Logger) throws -> DatabasePool {
+        var configuration = configuration()
+        if let maxBytes {
+            configuration.prepareDatabase { db in
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                try db.execute(sql: "PRAGMA max_page_count = \(max(1, maxBytes / pageSize))")
+            }
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
         let version = try pool.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") } ?? "?"
         logger.info("Market database ready", metadata: ["path": "\(path)", "sqlite": "\(version)"])

@@ -53,6 +53,9 @@ struct OpenMarketWebCommand: AsyncParsableCommand {
         $0.trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }
 
+    @Option(help: "Largest size of market.sqlite in megabytes; past it uploads are refused with 507 (OPENMARKET_MAX_MARKET_MB).")
+    var maxMarketMB = environment["OPENMARKET_MAX_MARKET_MB"].flatMap(Int.init)
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
@@ -75,7 +78,8 @@ struct OpenMarketWebCommand: AsyncParsableCommand {
             rootDirectory: URL(fileURLWithPath: root, isDirectory: true),
             backend: backend, identifier: identifier, secret: secret,
             publicURL: publicURL.flatMap(URL.init(string:)),
-            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost)
+            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
+            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 })
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

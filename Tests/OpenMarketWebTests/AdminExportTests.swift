@@ -104,6 +104,8 @@ struct AdminCSVWriterTests {
         ("two\nlines", "\"two\nlines\""), ("cr\rhere", "\"cr\rhere\""), ("=1+2", "'=1+2"), ("+82 10", "'+82 10"),
         ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"), ("@SUM(A1)", "'@SUM(A1)"), ("\t=1", "'\t=1"),
         ("-5", "-5"), ("-12.5", "-12.5"), ("=A1,B1", "\"'=A1,B1\""), ("a=b", "a=b"),
+        ("  =1+1", "'  =1+1"), ("\t\t@SUM(A1)", "'\t\t@SUM(A1)"), (" +82 10", "' +82 10"), (" \t-cmd", "' \t-cmd"), ("  -5", "  -5"),
+        ("   ", "   "),
     ])
     func quote(field: String, expected: String) {
         #expect(CSVWriter.quote(field) == expected)

@@ -49,10 +49,33 @@ struct ConnectionLimitsTests {
         } catch {
             #expect(error == .timeout)
         }
-        // One retry for GETs: two deadlines, not an open-ended wait.
-        #expect(ContinuousClock.now - started < .seconds(6))
+        #expect(ContinuousClock.now - started < .seconds(20), "an answer in bounded time")
         try await client.shutdown()
         withExtendedLifetime(listener) {}
+    }
+
+    @Test func theDeadlineCoversTheRetryAndARefusedConnectionIsReportedAtOnce() async throws {
+        let (listener, port) = try RawSocket.silentListener()
+        let silent = OpenMarketClient(configuration: .init(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), connectTimeout: .seconds(1), requestTimeout: .seconds(2)))
+        await #expect(throws: OpenMarketError.timeout) { _ = try await silent.products(ProductQuery()) }
+        // The deadline was spent on one connection: a timed-out request is not sent again with a fresh deadline.
+        #expect(listener.acceptWaiting() == 1)
+        try await silent.shutdown()
+
+        // A port nobody listens on: refused is an answer, not something to retry until the connect timeout.
+        let closedPort = try RawSocket.silentListener().port
+        let refused = OpenMarketClient(configuration: .init(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(closedPort)")), connectTimeout: .seconds(30), requestTimeout: .seconds(60)))
+        let tried = ContinuousClock.now
+        do {
+            _ = try await refused.products(ProductQuery())
+            Issue.record("expected the connection to be refused")
+        } catch {
+            #expect(error.isUnreachable, "\(error)")
+        }
+        #expect(ContinuousClock.now - tried < .seconds(20), "not retried until the 30 s connect timeout")
+        try await refused.shutdown()
     }
 
     @Test func theClientRefusesAnOversizedResponse() async throws {

@@ -41,6 +41,18 @@ final class RawSocket: @unchecked Sendable {
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// For a listener: how many connections are waiting in its backlog (each one is accepted and closed).
+    func acceptWaiting() -> Int {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var count = 0
+        while true {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { return count }
+            close(connection)
+            count += 1
+        }
+    }
+
     func send(bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {

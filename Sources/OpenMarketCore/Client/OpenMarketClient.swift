@@ -22,10 +22,11 @@ public final class OpenMarketClient: OpenMarketAPI {
             connect: .init(configuration.connectTimeout),
             read: .init(configuration.requestTimeout)
         )
-        self.httpClient = HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: timeout)
-        )
+        var httpConfiguration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: timeout)
+        // By default a refused connection is tried again until the connect timeout: a closed port would take
+        // seconds to report. Refused is an answer; our own single retry below covers a dropped connection.
+        httpConfiguration.connectionPool.retryConnectionEstablishment = false
+        self.httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
     }
 
     /// Closes pooled connections; call once before the process ends.
@@ -78,16 +79,19 @@ extension OpenMarketClient {
         var body: Data
     }
 
+    /// One deadline for the whole call, the retry included: `--upstream-timeout 10` means an answer or a 504
+    /// within 10 seconds. Only a safe request whose connection failed (not one that timed out) is tried again.
     func send(_ request: MarketRequest) async throws(OpenMarketError) -> RawResponse {
+        let deadline = NIODeadline.now() + .init(configuration.requestTimeout)
         do {
-            return try await execute(request)
-        } catch let error where request.isRetryable && error.isTransient {
+            return try await execute(request, deadline: deadline)
+        } catch let error where request.isRetryable && error.isUnreachable && NIODeadline.now() < deadline {
             logger.warning("Retrying market request once", metadata: ["url": "\(request.url.path)", "error": "\(error.message)"])
-            return try await execute(request)
+            return try await execute(request, deadline: deadline)
         }
     }
 
-    private func execute(_ request: MarketRequest) async throws(OpenMarketError) -> RawResponse {
+    private func execute(_ request: MarketRequest, deadline: NIODeadline) async throws(OpenMarketError) -> RawResponse {
         var httpRequest = HTTPClientRequest(url: request.url.absoluteString)
         httpRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         for header in request.headers {
@@ -97,7 +101,6 @@ extension OpenMarketClient {
             httpRequest.body = .bytes(ByteBuffer(bytes: body))
         }
         do {
-            let deadline = NIODeadline.now() + .init(configuration.requestTimeout)
             let response = try await httpClient.execute(httpRequest, deadline: deadline, logger: logger)
             let body = try await response.body.collect(upTo: configuration.maxResponseBytes)
             return RawResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
@@ -143,6 +146,7 @@ extension OpenMarketClient {
                 OpenMarketError.Violation(field: $0.field.flatMap(OpenMarketError.Field.init(rawValue:)), message: $0.message)
             }
             return .invalid(violations ?? [OpenMarketError.Violation(field: nil, message: message)])
+        case 507: return .storageFull
         default: return .upstreamStatus(response.status, bodyExcerpt: excerpt)
         }
     }
@@ -155,5 +159,11 @@ extension OpenMarketError {
         case .timeout, .unreachable: true
         default: false
         }
+    }
+
+    /// A failed connection, as opposed to a slow answer.
+    public var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
     }
 }

@@ -19,10 +19,15 @@ enum CSVWriter {
         fields.map(quote).joined(separator: ",") + "\r\n"
     }
 
-    /// Quotes when needed, and defuses text a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first).
+    /// Quotes when needed, and defuses text a spreadsheet would run as a formula: `=`, `+`, `-` or `@` first, also
+    /// after leading spaces or tabs (Excel skips them), and a leading tab or carriage return (OWASP's list).
     static func quote(_ field: String) -> String {
         var value = field
-        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(value) == nil {
+        let scalars = value.unicodeScalars
+        let firstVisible = scalars.first { $0 != " " && $0 != "\t" }
+        let startsLikeFormula = firstVisible.map { "=+-@".unicodeScalars.contains($0) } ?? false
+        let startsWithControl = scalars.first.map { $0 == "\t" || $0 == "\r" } ?? false
+        if (startsLikeFormula || startsWithControl) && Double(value.trimmingCharacters(in: .whitespaces)) == nil {
             value = "'" + value
         }
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }

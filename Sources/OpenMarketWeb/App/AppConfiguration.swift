@@ -34,14 +34,17 @@ public struct AppConfiguration: Sendable {
     public var adminPassword: String?
     /// Host names the admin console answers to; others are refused, so DNS rebinding cannot reach it.
     public var allowedHosts: [String]
+    /// A quota for `market.sqlite`: past it, uploads are refused as on a full disk (507) instead of filling it.
+    public var maxMarketBytes: Int?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,
         backend: Backend = .embedded(loadSampleData: true), identifier: String? = nil, secret: String? = nil,
         publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10),
         idleTimeout: Duration = WebLimits.idleTimeout, bodyDeadline: Duration = WebLimits.bodyDeadline, logLevel: Logger.Level = .info,
-        adminPassword: String? = nil, allowedHosts: [String] = []
+        adminPassword: String? = nil, allowedHosts: [String] = [], maxMarketBytes: Int? = nil
     ) {
+        self.maxMarketBytes = maxMarketBytes
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

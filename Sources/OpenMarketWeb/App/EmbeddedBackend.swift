@@ -10,7 +10,8 @@ struct EmbeddedBackend {
 
     static func start(_ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, logger: Logger) async throws -> EmbeddedBackend {
         let directory = config.dataDirectory
-        let database = try MarketDatabase.open(path: directory.appending(path: "market.sqlite").path, logger: logger)
+        let database = try MarketDatabase.open(
+            path: directory.appending(path: "market.sqlite").path, maxBytes: config.maxMarketBytes, logger: logger)
         let market = SQLiteMarket(database: database, hasher: hasher, logger: logger)
         let vendors = VendorSetup(market: market, directory: directory, logger: logger)
         let (credentials, owner) = try await vendors.frontEndVendor(identifier: config.identifier, secret: config.secret)

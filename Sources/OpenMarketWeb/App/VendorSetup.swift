@@ -21,6 +21,8 @@ struct VendorSetup {
     func frontEndVendor(identifier: String?, secret: String?) async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
         switch (identifier, secret) {
         case let (identifier?, secret?):
+            // The market keeps only a bcrypt hash, and bcrypt reads 72 bytes: a longer secret is refused at start-up.
+            if let problem = SecretHasher.problem(with: secret) { throw StartupError.invalidOption("--secret (OPENMARKET_SECRET): \(problem)") }
             let name = try await market.vendor(identifier: identifier)?.name ?? "vendor_\(identifier.prefix(8))"
             let account = try await upsert(preferredName: name, identifier: identifier, secret: secret)
             logger.info("Acting as the configured vendor", metadata: ["identifier": "\(identifier)", "vendor": "\(account.name)"])
