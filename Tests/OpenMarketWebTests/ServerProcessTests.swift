@@ -30,6 +30,8 @@ struct ServerProcessTests {
     }
 }
 
+private let launchLock = NSLock()
+
 /// One `openmarket-web` process on a free loopback port with a fresh, empty data directory.
 final class ServerProcess: @unchecked Sendable {
     private let process: Process
@@ -55,7 +57,9 @@ final class ServerProcess: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        // Foundation's `Process.run` on Linux is not safe to call from two threads at once (it crashed copying
+        // its arguments while another suite launched a server): launches take turns.
+        try launchLock.withLock { try process.run() }
         let server = ServerProcess(process: process, port: port)
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline, process.isRunning {
