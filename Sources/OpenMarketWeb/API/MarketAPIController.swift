@@ -52,7 +52,7 @@ struct MarketAPIController: Sendable {
         let identifier = try Self.identifier(request)
         let boundary = try MultipartBody.boundary(fromContentType: request.headers[.contentType])
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: bodyDeadline)
-        let upload = try MarketUpload(MultipartBody(body, boundary: boundary))
+        let upload = try MarketUpload(MultipartBody.parts(body, boundary: boundary))
         let credentials = VendorCredentials(identifier: identifier, secret: upload.secret)
         let detail = try await withSecret(identifier, context) {
             try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import OpenMarketCore
+import OpenMarketInput
 
 /// A create request's multipart parts turned into a draft, its secret and its photos.
 struct MarketUpload {
@@ -8,8 +9,8 @@ struct MarketUpload {
     var secret: String
     var images: [ImageUpload]
 
-    init(_ body: MultipartBody) throws(OpenMarketError) {
-        let params = body.parts.filter { $0.name == "params" }
+    init(_ parts: [MultipartForm.Part]) throws(OpenMarketError) {
+        let params = parts.filter { $0.name == "params" }
         guard let paramsPart = params.first else {
             throw .malformed("Required request part 'params' is not present.")
         }
@@ -18,7 +19,7 @@ struct MarketUpload {
         }
         (draft, secret) = try MarketRequestBodies.createParams(Data(paramsPart.body.readableBytesView))
         // v1 clients name the parts `images[]`; both names carry photos.
-        images = body.parts.filter { $0.name == "images" || $0.name == "images[]" }.map { part in
+        images = parts.filter { $0.name == "images" || $0.name == "images[]" }.map { part in
             ImageUpload(filename: part.filename ?? "image", contentType: part.contentType, data: Data(part.body.readableBytesView))
         }
     }

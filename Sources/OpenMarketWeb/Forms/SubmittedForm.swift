@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import OpenMarketCore
+import OpenMarketInput
 
 /// A posted HTML form, read once through the body limits, with its CSRF token already checked.
 /// Controllers can only get a form through `read`, so no form handler can forget the check.
@@ -52,7 +53,7 @@ struct SubmittedForm: Sendable {
     private static func multipart(_ body: ByteBuffer, boundary: String, repeatable: Set<String>) throws -> SubmittedForm {
         var collector = Collector(repeatable: repeatable)
         var files: [File] = []
-        for part in try MultipartBody(body, boundary: boundary).parts {
+        for part in try MultipartBody.parts(body, boundary: boundary) {
             if let filename = part.filename {
                 // Browsers send an empty file part when nothing was chosen.
                 guard !filename.isEmpty || part.body.readableBytes > 0 else { continue }
@@ -66,11 +67,8 @@ struct SubmittedForm: Sendable {
 
     private static func urlEncoded(_ text: String, repeatable: Set<String>) throws -> SubmittedForm {
         var collector = Collector(repeatable: repeatable)
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = FormQuery.decode(parts[0]), let value = FormQuery.decode(parts.count > 1 ? parts[1] : "") else {
-                throw WebError.badForm("The form is not properly encoded.")
-            }
+        guard let pairs = FormEncoding.pairs(Substring(text)) else { throw WebError.badForm("The form is not properly encoded.") }
+        for (name, value) in pairs {
             try collector.add(name, value)
         }
         return SubmittedForm(fields: collector.fields, lists: collector.lists, files: [])

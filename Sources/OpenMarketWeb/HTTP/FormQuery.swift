@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OpenMarketInput
 
 /// The query string as HTML forms write it: `+` is a space, then `%xx` escapes.
 ///
@@ -12,20 +13,15 @@ struct FormQuery: Sendable {
         self.init(query: request.uri.query ?? "")
     }
 
+    /// A query that cannot be decoded reads as empty: list pages then show their defaults.
     init(query: String) {
         var values: [String: String] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decode(parts[0]), values[name] == nil else { continue }
-            values[name] = Self.decode(parts.count > 1 ? parts[1] : "") ?? ""
+        for (name, value) in FormEncoding.pairs(Substring(query)) ?? [] where values[name] == nil {
+            values[name] = value
         }
         self.values = values
     }
 
     /// The first value of `name`; later repeats are ignored, as links never repeat a parameter.
     func get(_ name: String) -> String? { values[name] }
-
-    static func decode(_ component: Substring) -> String? {
-        String(component).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-    }
 }

@@ -1,137 +1,27 @@
-import Foundation
-import MultipartKit
 import NIOCore
 import OpenMarketCore
+import OpenMarketInput
 
-/// A `multipart/form-data` body split into parts by MultipartKit's parser, with the limits it lacks.
-///
-/// MultipartKit 4.7.1 takes seconds of CPU on thousands of tiny parts, and silently drops an unfinished last
-/// part when the closing boundary is missing (a truncated second photo would go unnoticed). So before parsing
-/// we count delimiters and cap the preamble, while parsing we cap each part's headers, and afterwards we
-/// require the closing boundary and a completed last part.
-struct MultipartBody {
-    struct Part {
-        var name: String
-        var filename: String?
-        var contentType: String?
-        var body: ByteBuffer
-    }
-
-    let parts: [Part]
-
-    /// Real clients quote the boundary, add spaces, or vary the case of the parameter name.
+/// A multipart body as the web layer reads it: `MultipartForm` with its problems said as the API's errors.
+enum MultipartBody {
     static func boundary(fromContentType contentType: String?) throws(OpenMarketError) -> String {
-        guard let contentType, let parsed = HeaderParameters(contentType), parsed.value.lowercased() == "multipart/form-data" else {
-            throw .unsupportedMedia("The body must be multipart/form-data with a `params` part and `images` parts.")
+        let boundary: String?
+        do {
+            boundary = try MultipartForm.boundary(fromContentType: contentType)
+        } catch {
+            throw .malformed(error.message)
         }
-        guard let boundary = parsed["boundary"], (1...200).contains(boundary.utf8.count) else {
-            throw .malformed("The multipart Content-Type has no boundary.")
+        guard let boundary else {
+            throw .unsupportedMedia("The body must be multipart/form-data with a `params` part and `images` parts.")
         }
         return boundary
     }
 
-    init(_ buffer: ByteBuffer, boundary: String) throws(OpenMarketError) {
-        let delimiter = Array("--\(boundary)".utf8)
-        let bytes = buffer.readableBytesView
-        guard let first = Self.firstIndex(of: delimiter, in: bytes), first <= WebLimits.maxPreambleBytes else {
-            throw .malformed("The multipart body does not start with its boundary.")
-        }
-        // Each part costs one delimiter; the closing delimiter is one more.
-        if Self.count(of: delimiter, in: bytes, stoppingAfter: WebLimits.maxMultipartParts + 1) > WebLimits.maxMultipartParts + 1 {
-            throw .malformed("The multipart body has more than \(WebLimits.maxMultipartParts) parts.")
-        }
-        guard Self.endsWithClosingDelimiter(bytes, delimiter: delimiter) else {
-            throw .malformed("The multipart body is incomplete: its closing boundary is missing (was the upload cut short?).")
-        }
-        self.parts = try Self.parse(buffer, boundary: boundary)
-    }
-
-    private static func parse(_ buffer: ByteBuffer, boundary: String) throws(OpenMarketError) -> [Part] {
-        final class Collector {
-            var parts: [Part] = []
-            var headers: [(String, String)] = []
-            var headerBytes = 0
-            var body = ByteBuffer()
-            var inPart = false
-            var headersTooLarge = false
-            var failure: OpenMarketError?
-        }
-        let collector = Collector()
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in
-            collector.inPart = true
-            collector.headerBytes += name.utf8.count + value.utf8.count + 4
-            if collector.headerBytes > WebLimits.maxPartHeaderBytes { collector.headersTooLarge = true }
-            collector.headers.append((name, value))
-        }
-        parser.onBody = { chunk in
-            collector.inPart = true
-            collector.body.writeBuffer(&chunk)
-        }
-        parser.onPartComplete = {
-            defer {
-                collector.headers = []
-                collector.headerBytes = 0
-                collector.body = ByteBuffer()
-                collector.inPart = false
-            }
-            guard collector.failure == nil else { return }
-            do {
-                collector.parts.append(try Self.part(headers: collector.headers, body: collector.body))
-            } catch let error as OpenMarketError {
-                collector.failure = error
-            } catch {
-                collector.failure = .malformed("A multipart part could not be read.")
-            }
-        }
+    static func parts(_ buffer: ByteBuffer, boundary: String) throws(OpenMarketError) -> [MultipartForm.Part] {
         do {
-            try parser.execute(buffer)
+            return try MultipartForm(buffer, boundary: boundary).parts
         } catch {
-            throw .malformed("The multipart body is malformed (a part's headers could not be read).")
+            throw .malformed(error.message)
         }
-        if collector.headersTooLarge { throw .malformed("A multipart part has more than \(WebLimits.maxPartHeaderBytes) bytes of headers.") }
-        if let failure = collector.failure { throw failure }
-        if collector.inPart { throw .malformed("The multipart body ends inside a part.") }
-        return collector.parts
-    }
-
-    private static func part(headers: [(String, String)], body: ByteBuffer) throws(OpenMarketError) -> Part {
-        let disposition = headers.first { $0.0.lowercased() == "content-disposition" }?.1
-        guard let disposition, let parsed = HeaderParameters(disposition), parsed.value.lowercased() == "form-data",
-            let name = parsed["name"], !name.isEmpty
-        else {
-            throw .malformed("A multipart part has no `Content-Disposition: form-data; name=…` header.")
-        }
-        let contentType = headers.first { $0.0.lowercased() == "content-type" }?.1
-        return Part(name: name, filename: parsed["filename"], contentType: contentType, body: body)
-    }
-
-    /// The offset of the first occurrence of `needle`.
-    private static func firstIndex(of needle: [UInt8], in bytes: ByteBufferView) -> Int? {
-        bytes.withContiguousStorageIfAvailable { haystack in ByteSearch.find(needle, in: haystack, from: 0) } ?? nil
-    }
-
-    /// Counts delimiters, stopping early: a body of 20,000 tiny parts is refused before any parsing.
-    private static func count(of needle: [UInt8], in bytes: ByteBufferView, stoppingAfter limit: Int) -> Int {
-        bytes.withContiguousStorageIfAvailable { haystack -> Int in
-            var count = 0
-            var offset = 0
-            while count <= limit, let found = ByteSearch.find(needle, in: haystack, from: offset) {
-                count += 1
-                offset = found + needle.count
-            }
-            return count
-        } ?? 0
-    }
-
-    private static func endsWithClosingDelimiter(_ bytes: ByteBufferView, delimiter: [UInt8]) -> Bool {
-        let closing = delimiter + Array("--".utf8)
-        var end = bytes.endIndex
-        // Trailing line breaks and spaces after the closing delimiter are tolerated.
-        while end > bytes.startIndex, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) {
-            end -= 1
-        }
-        guard end - bytes.startIndex >= closing.count else { return false }
-        return bytes[(end - closing.count)..<end].elementsEqual(closing)
     }
 }

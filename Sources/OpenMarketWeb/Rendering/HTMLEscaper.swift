@@ -1,4 +1,5 @@
 import Mustache
+import OpenMarketInput
 
 /// HTML escaping per Unicode scalar.
 ///
@@ -15,19 +16,7 @@ public struct HTMLEscaper: MustacheContentType {
     }
 
     public static func escape(_ text: String) -> String {
-        var output = String.UnicodeScalarView()
-        output.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": output.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": output.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": output.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": output.append(contentsOf: "&#39;".unicodeScalars)
-            default: output.append(scalar)
-            }
-        }
-        return String(output)
+        HTMLEscaping.escape(text)
     }
 
     /// Registers the content type with the library; idempotent.

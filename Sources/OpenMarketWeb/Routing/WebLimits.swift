@@ -6,12 +6,8 @@ public enum WebLimits {
     public static let maxRequestBodyBytes = MarketLimits.maxRequestBodyBytes
     /// PATCH and archived bodies are small JSON documents.
     public static let maxJSONBodyBytes = 64 * 1024
-    /// More parts than a product can use (1 `params` + 5 `images`) with room for sloppy clients.
-    public static let maxMultipartParts = 16
-    public static let maxPartHeaderBytes = 1024
     /// Page numbers in URLs are clamped to this, so arithmetic on them cannot overflow.
     public static let maxPage = 100_000
-    public static let maxPreambleBytes = 1024
     /// A product password: at least 4 characters; at most what bcrypt reads (72 bytes).
     public static let productPasswordLength = 4...MarketLimits.maxSecretBytes
     /// Longer search text is cut here: nobody types more, and it bounds the work of one search.

@@ -2,11 +2,11 @@ import Foundation
 
 /// A header value with `;`-separated parameters, such as `form-data; name="params"` or
 /// `multipart/form-data; boundary="abc"`. Tolerates missing spaces, quoted or bare values and any case of names.
-struct HeaderParameters {
-    let value: String
+public struct HeaderParameters: Sendable {
+    public let value: String
     private let parameters: [String: String]
 
-    init?(_ header: String) {
+    public init?(_ header: String) {
         let pieces = Self.split(header)
         guard let head = pieces.first?.trimmingCharacters(in: .whitespaces), !head.isEmpty else { return nil }
         value = head
@@ -23,7 +23,7 @@ struct HeaderParameters {
         self.parameters = parameters
     }
 
-    subscript(name: String) -> String? { parameters[name.lowercased()] }
+    public subscript(name: String) -> String? { parameters[name.lowercased()] }
 
     /// Splits on `;` outside quotes, so a filename containing `;` stays whole.
     private static func split(_ header: String) -> [String] {
