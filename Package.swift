@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
+        .library(name: "OpenMarketTemplating", targets: ["OpenMarketTemplating"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -71,6 +72,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Our own Mustache renderer: no reflection, standard library only (Foundation to read the directory).
+        .target(
+            name: "OpenMarketTemplating",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
