@@ -100,6 +100,15 @@ let package = Package(
             dependencies: ["OpenMarketStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // swift-mustache stays here as the reference: the conformance tests render every template with both.
+        .testTarget(
+            name: "OpenMarketTemplatingTests",
+            dependencies: [
+                "OpenMarketTemplating",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "OpenMarketWebTests",
             dependencies: [
