@@ -89,6 +89,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Renders the list page with swift-mustache and OpenMarketTemplating; `swift run -c release openmarket-render-bench`.
+        .executableTarget(
+            name: "openmarket-render-bench",
+            dependencies: [
+                "OpenMarketTemplating",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "OpenMarketCoreTests",
             dependencies: ["OpenMarketCore"],
