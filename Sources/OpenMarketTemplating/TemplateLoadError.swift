@@ -28,6 +28,7 @@ public struct TemplateLoadError: Error, Equatable, Sendable, CustomStringConvert
     public let template: String
     /// The 1-based line the problem is on (for an unclosed section, the line that opens it).
     public let line: Int
+    /// What is wrong there.
     public let reason: Reason
 
     public init(template: String, line: Int, reason: Reason) {
