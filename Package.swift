@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
+        .library(name: "OpenMarketTemplating", targets: ["OpenMarketTemplating"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -85,6 +86,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Our own Mustache renderer: no reflection, standard library only (Foundation to read the directory).
+        .target(
+            name: "OpenMarketTemplating",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "openmarket-web",
             dependencies: [
@@ -92,6 +98,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Renders the list page with swift-mustache and OpenMarketTemplating; `swift run -c release openmarket-render-bench`.
+        .executableTarget(
+            name: "openmarket-render-bench",
+            dependencies: [
+                "OpenMarketTemplating",
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -109,6 +124,15 @@ let package = Package(
         .testTarget(
             name: "OpenMarketStoreTests",
             dependencies: ["OpenMarketStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // swift-mustache stays here as the reference: the conformance tests render every template with both.
+        .testTarget(
+            name: "OpenMarketTemplatingTests",
+            dependencies: [
+                "OpenMarketTemplating",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,29 @@
+/// Every template of a library compiled into one instruction array over one text buffer.
+struct CompiledProgram: Sendable {
+    /// A name from a tag: its scope and its segments in ``segments``.
+    struct Name: Sendable {
+        let scope: VariableName.Scope
+        let firstSegment: Int32
+        let segmentCount: Int32
+        /// Identifies all segments but the last (`layout.t` of `layout.t.siteName`) for the lookup cache;
+        /// -1 for names of one segment.
+        let prefix: Int32
+    }
+
+    /// One block a parent tag overrides: the block's name id and the body's instruction range.
+    struct Override: Sendable {
+        let blockID: Int32
+        let start: Int32
+        let end: Int32
+    }
+
+    var code: [Instruction] = []
+    var text: [UInt8] = []
+    var names: [Name] = []
+    var segments: [String] = []
+    var overrides: [Override] = []
+    /// Each parent tag's overrides, as a range of ``overrides``.
+    var overrideTables: [Range<Int32>] = []
+    /// Each template's code, by template index.
+    var templates: [Range<Int32>] = []
+}

@@ -1,0 +1,75 @@
+/// Every template of a directory, parsed and cross-checked once at start-up, then rendered by name.
+///
+/// Immutable after loading, so one library serves every request concurrently.
+public struct TemplateLibrary: Sendable {
+    /// How deeply partials may nest before a render stops: only a template that includes itself
+    /// unconditionally gets there.
+    public static let maximumPartialDepth = 64
+
+    /// Output buffer reserved up front: a full list page is about 13 KB, so most pages never grow it.
+    static let initialCapacity = 16 * 1024
+
+    let program: CompiledProgram
+    let indexByName: [String: Int]
+
+    /// Parses templates given as text, keyed by name (`products/index`, `partials/price`).
+    ///
+    /// Throws for a syntax error, unescaped output, an unsupported feature, or a partial or parent that no
+    /// template provides.
+    public init(sources: [String: String]) throws(TemplateLoadError) {
+        let names = sources.keys.sorted()
+        var indexByName: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            indexByName[name] = index
+        }
+        var compiler = ProgramCompiler(indexByName: indexByName)
+        for name in names {
+            var parser = TemplateParser(templateName: name, bytes: Array(sources[name, default: ""].utf8))
+            try compiler.add(try parser.parse(), template: name)
+        }
+        self.program = compiler.program
+        self.indexByName = indexByName
+    }
+
+    /// The names of all templates, sorted.
+    public var templateNames: [String] {
+        indexByName.keys.sorted()
+    }
+
+    /// Whether a template of this name was loaded.
+    public func hasTemplate(named name: String) -> Bool {
+        indexByName[name] != nil
+    }
+
+    /// Renders `object` with the named template into HTML.
+    public func render(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> String {
+        try render(object, template: name) { $0.makeString() }
+    }
+
+    /// Renders `object` with the named template into UTF-8 bytes, ready for a response body.
+    public func renderUTF8(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> [UInt8] {
+        try render(object, template: name) { $0.makeArray() }
+    }
+
+    private func render<Output>(
+        _ object: any TemplateObject, template name: String, as makeOutput: (borrowing OutputBuffer) -> Output
+    ) throws(TemplateRenderError) -> Output {
+        guard let index = indexByName[name] else {
+            throw .unknownTemplate(name)
+        }
+        let range = program.templates[index]
+        let result: Output? = program.code.withUnsafeBufferPointer { code in
+            program.text.withUnsafeBufferPointer { text in
+                var renderer = TemplateRenderer(
+                    program: program, code: code, text: text, maximumDepth: Self.maximumPartialDepth, root: object,
+                    capacity: Self.initialCapacity)
+                renderer.run(Int(range.lowerBound), Int(range.upperBound))
+                return renderer.tooDeep ? nil : makeOutput(renderer.output)
+            }
+        }
+        guard let result else {
+            throw .partialsTooDeep(name)
+        }
+        return result
+    }
+}

@@ -1,0 +1,42 @@
+import OpenMarketTemplating
+import Testing
+
+@Suite struct EscapingTests {
+    @Test func fiveCharactersBecomeEntities() throws {
+        #expect(try render("{{x}}", ["x": "&<>\"'"]) == "&amp;&lt;&gt;&quot;&#39;")
+    }
+
+    @Test func scriptTagIsInert() throws {
+        try expectSameOutput(
+            ["main": "<p>{{x}}</p>"], ["x": "<script>alert('x')</script>"],
+            expected: "<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</p>")
+    }
+
+    @Test func quotesCannotCloseAnAttribute() throws {
+        try expectSameOutput(
+            ["main": "{{% CONTENT_TYPE: SAFE_HTML }}\n<a href=\"{{url}}\" title='{{title}}'>"],
+            ["url": "\" onmouseover=\"x", "title": "' onfocus='y"],
+            expected: "<a href=\"&quot; onmouseover=&quot;x\" title='&#39; onfocus=&#39;y'>")
+    }
+
+    @Test func quoteFollowedByCombiningMarkIsStillEscaped() throws {
+        // One grapheme cluster, `"` + U+0301: escaping per Character would let the quote through.
+        let html = try render("<a title=\"{{x}}\">", ["x": "\"\u{301} onclick=\"y"])
+        #expect(html == "<a title=\"&quot;\u{301} onclick=&quot;y\">")
+        try expectSameOutput(["main": "{{% CONTENT_TYPE: SAFE_HTML }}\n{{x}}"], ["x": "\"\u{301}<\u{301}"])
+    }
+
+    @Test func nulAndNonASCIITextPassThrough() throws {
+        try expectSameOutput(["main": "[{{x}}]"], ["x": "a\u{0}b 가격 €5 🙂 é"], expected: "[a\u{0}b 가격 €5 🙂 é]")
+    }
+
+    @Test func longTextIsEscapedThroughout() throws {
+        let text = String(repeating: "abc<def>&", count: 1_000)
+        let expected = String(repeating: "abc&lt;def&gt;&amp;", count: 1_000)
+        #expect(try render("{{x}}", ["x": text]) == expected)
+    }
+
+    @Test func templateTextIsNotEscaped() throws {
+        #expect(try render("<b>\"&'</b>") == "<b>\"&'</b>")
+    }
+}
