@@ -1,0 +1,14 @@
+/// What an image's header says, read without decoding any pixel.
+public struct ImageHeader: Sendable, Equatable {
+    public var format: ImageFormat
+    /// Width as stored, before any EXIF rotation.
+    public var width: Int
+    /// Height as stored, before any EXIF rotation; for an animated GIF, one frame's height.
+    public var height: Int
+
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+}
