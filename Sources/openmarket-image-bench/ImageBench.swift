@@ -24,6 +24,9 @@ struct ImageBench: AsyncParsableCommand {
     @Option(help: "The target per image, in milliseconds, which the median is compared with.")
     var ceilingMilliseconds = 250.0
 
+    @Option(help: "Also process this many uploads of five photos at once (one worker per core) and print the peak memory.")
+    var concurrentUploads = 0
+
     func run() async throws {
         // Creating the processor starts libvips, which the synthetic photo below needs.
         let processor = try ImageProcessor(workers: 1)
@@ -31,24 +34,46 @@ struct ImageBench: AsyncParsableCommand {
         let header = try ImageInspector.header(of: photo)
         var last = try await processor.process(photo)
         var times: [Double] = []
+        let cpuBefore = ProcessUsage.now()
         for _ in 0..<max(1, runs) {
             let start = ContinuousClock.now
             last = try await processor.process(photo)
             times.append((ContinuousClock.now - start).milliseconds)
         }
+        let cpuPerImage = (ProcessUsage.now().cpuMilliseconds - cpuBefore.cpuMilliseconds) / Double(times.count)
         times.sort()
         let median = times[times.count / 2]
-        let report = [
+        var report = [
             "input: \(header.format.rawValue) \(header.width)x\(header.height), \(photo.count / 1024) KB",
             "display: \(last.display.width)x\(last.display.height), \(last.display.data.count / 1024) KB",
             "thumbnails: " + last.thumbnails.map { "\($0.width)px \($0.format.rawValue) \($0.data.count / 1024) KB" }
                 .joined(separator: ", "),
-            String(format: "per image over %d runs: median %.1f ms, min %.1f ms, max %.1f ms", times.count, median,
-                   times[0], times[times.count - 1]),
+            String(format: "per image over %d runs: median %.1f ms, min %.1f ms, max %.1f ms; CPU time %.1f ms", times.count,
+                   median, times[0], times[times.count - 1], cpuPerImage),
             String(format: "median / ceiling (%.0f ms): %.2f", ceilingMilliseconds, median / ceilingMilliseconds),
         ]
+        if concurrentUploads > 0 {
+            report.append(try await concurrentReport(photo))
+        }
         // The figures are this tool's output, not log records.
         print(report.joined(separator: "\n"))
+    }
+
+    /// Wall time and peak memory for `concurrentUploads` uploads of five photos each, all submitted at once.
+    private func concurrentReport(_ photo: Data) async throws -> String {
+        let processor = try ImageProcessor()
+        let images = concurrentUploads * 5
+        let peakBefore = ProcessUsage.now().peakResidentBytes
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<images {
+                group.addTask { _ = try await processor.process(photo) }
+            }
+            try await group.waitForAll()
+        }
+        let elapsed = (ContinuousClock.now - start).milliseconds
+        return String(format: "%d uploads x 5 photos at once: %.0f ms in all; peak resident memory %d MB (%d MB before)",
+                      concurrentUploads, elapsed, ProcessUsage.now().peakResidentBytes / 1_048_576, peakBefore / 1_048_576)
     }
 }
 

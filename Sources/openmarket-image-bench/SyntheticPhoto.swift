@@ -6,8 +6,8 @@ import Foundation
 enum SyntheticPhoto {
     struct Failed: Error {}
 
-    /// Noise of sigma 6 at quality 92 gives about the 4 MB a phone writes for 12 megapixels.
-    static func jpeg(width: Int32 = 4000, height: Int32 = 3000, noise: Double = 6, quality: Int32 = 92) throws -> Data {
+    /// Noise of sigma 5 at quality 92 gives about the 4 MB a phone writes for 12 megapixels.
+    static func jpeg(width: Int32 = 4000, height: Int32 = 3000, noise: Double = 5, quality: Int32 = 92) throws -> Data {
         guard let image = om_synthetic_photo(width, height, noise) else { throw Failed() }
         defer { g_object_unref(image) }
         var bytes: UnsafeMutableRawPointer?
