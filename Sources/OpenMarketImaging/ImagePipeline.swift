@@ -26,9 +26,9 @@ struct ImagePipeline {
         )
     }
 
-    /// The upright 8-bit sRGB display image without any metadata, in memory; everything else is made from it. libvips' thumbnail shrinks while loading where the
-    /// format allows (JPEG by 2, 4 or 8; WebP), so a 12-megapixel photo is never held
-    /// whole; GIFs give their first frame.
+    /// The upright 8-bit sRGB display image without any metadata, in memory; every variant is made from it.
+    /// libvips' thumbnail shrinks while loading where the format allows (JPEG by 2, 4 or 8; WebP), so a
+    /// 12-megapixel JPEG is never held whole; GIFs give their first frame.
     private func decodeDisplay(_ bytes: UnsafeRawBufferPointer, convertsColour: Bool) throws(ImageError) -> VipsImageRef {
         guard let base = bytes.baseAddress else { throw .notAnImage }
         let side = Int32(clamping: limits.displayLongSide)

@@ -30,7 +30,8 @@ public final class ImageProcessor: Sendable {
     /// upright from its EXIF orientation, converts it to sRGB and encodes the display image and thumbnails,
     /// all without any metadata.
     ///
-    /// Transparent areas are flattened onto white, since every variant has a JPEG form.
+    /// Transparent areas are flattened onto white, since every variant has a JPEG form. Cancelling the calling
+    /// task withdraws an image still waiting for a worker; one already being processed is finished first.
     public func process(_ data: Data, limits: ImageLimits = ImageLimits()) async throws(ImageError) -> ProcessedImage {
         let start = ContinuousClock.now
         let outcome: Result<ProcessedImage, ImageError>

@@ -55,6 +55,6 @@ import Testing
 
     @Test func bareWebPSignatureIsRefused() async {
         let signature = Data("RIFF".utf8) + Data(count: 4) + Data("WEBP".utf8)
-        await #expect(throws: ImageError.self) { try await processor.process(signature) }
+        await #expect(throws: ImageError.decodeFailed) { try await processor.process(signature) }
     }
 }
