@@ -30,6 +30,11 @@ enum Fixture {
         try syntheticJPEG(width: 4000, height: 3000, noise: 24)
     }
 
+    /// A 2000 × 1500 noisy photo, for tests that only need one too large for a small byte budget.
+    static let noisyThreeMegapixels: Result<Data, any Error> = Result {
+        try syntheticJPEG(width: 2000, height: 1500, noise: 24)
+    }
+
     /// `jpeg` with its frame header (SOF0) claiming another size: the pixels stay those of the small image.
     static func claimingSize(_ jpeg: Data, width: UInt16, height: UInt16) -> Data? {
         var bytes = [UInt8](jpeg)

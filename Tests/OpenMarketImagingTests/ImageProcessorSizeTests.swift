@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func thumbnailsAreSmallerThanTheDisplayImage() async throws {
-        let photo = try Fixture.syntheticJPEG(width: 3000, height: 2000, noise: 6)
+        let photo = try Fixture.syntheticJPEG(width: 2400, height: 1600, noise: 6)
         let image = try await processor.process(photo)
 
         #expect((image.display.width, image.display.height) == (1600, 1067))
@@ -63,10 +63,10 @@ import Testing
     }
 
     @Test func displayIsShrunkWhenLowerQualityIsNotEnough() async throws {
-        // Given a budget that even the lowest display quality cannot meet at full display size
+        // Given a noisy photo and a budget that even the lowest display quality cannot meet at full display size
         var limits = ImageLimits()
         limits.maxStoredBytes = 60 * 1024
-        let image = try await processor.process(Fixture.noisyTwelveMegapixels.get(), limits: limits)
+        let image = try await processor.process(Fixture.noisyThreeMegapixels.get(), limits: limits)
 
         #expect(image.display.data.count <= 60 * 1024)
         #expect(image.display.width < 1600)
@@ -77,7 +77,7 @@ import Testing
         var limits = ImageLimits()
         limits.maxStoredBytes = 2 * 1024
         await #expect {
-            try await processor.process(Fixture.noisyTwelveMegapixels.get(), limits: limits)
+            try await processor.process(Fixture.noisyThreeMegapixels.get(), limits: limits)
         } throws: { error in
             guard case ImageError.tooLargeAfterShrinking(let bytes, let limit) = error else { return false }
             return bytes > limit && limit == 2 * 1024
