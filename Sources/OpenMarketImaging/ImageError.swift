@@ -7,11 +7,13 @@ public enum ImageError: Error, Sendable, Equatable {
     case unsupportedFormat(String)
     /// `limit` is in pixels.
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The width or the height is longer than `limit` pixels.
     case sideTooLong(width: Int, height: Int, limit: Int)
     /// The header or the pixels could not be decoded: truncated or corrupt data.
     case decodeFailed
     /// Even the smallest display size at the lowest quality is larger than `limit` bytes.
     case tooLargeAfterShrinking(bytes: Int, limit: Int)
+    /// libvips could not encode a variant; not expected from any input.
     case encodeFailed
     /// libvips could not be started.
     case libraryUnavailable

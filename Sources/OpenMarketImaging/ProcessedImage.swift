@@ -7,6 +7,7 @@ public struct ProcessedImage: Sendable, Equatable {
     /// Each thumbnail width in WebP and in JPEG, narrowest first; never wider than `display`.
     public var thumbnails: [ImageVariant]
 
+    /// A result with these parts, as `ImageProcessor` makes them.
     public init(source: ImageHeader, display: ImageVariant, thumbnails: [ImageVariant]) {
         self.source = source
         self.display = display
