@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
         .library(name: "OpenMarketTemplating", targets: ["OpenMarketTemplating"]),
+        .library(name: "OpenMarketImaging", targets: ["OpenMarketImaging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -86,6 +87,37 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // libvips from the system (Debian: libvips-dev); `scripts/install-dependencies` installs it.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // libvips' optional arguments are C varargs, which Swift cannot call: these wrappers fix them.
+        .target(
+            name: "CVipsShim",
+            dependencies: ["CVips"]
+        ),
+        .target(
+            name: "OpenMarketImaging",
+            dependencies: [
+                "CVips",
+                "CVipsShim",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "openmarket-image-bench",
+            dependencies: [
+                "OpenMarketImaging",
+                "CVipsShim",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Our own Mustache renderer: no reflection, standard library only (Foundation to read the directory).
         .target(
             name: "OpenMarketTemplating",
@@ -133,6 +165,12 @@ let package = Package(
                 "OpenMarketTemplating",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OpenMarketImagingTests",
+            dependencies: ["OpenMarketImaging", "CVips", "CVipsShim"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

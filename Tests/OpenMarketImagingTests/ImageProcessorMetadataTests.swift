@@ -1,0 +1,59 @@
+import Foundation
+import OpenMarketImaging
+import Testing
+
+@Suite struct ImageProcessorMetadataTests {
+    let processor: ImageProcessor
+
+    init() throws {
+        processor = try ImageProcessor(workers: 2)
+    }
+
+    @Test func exifOrientationSixIsTurnedUpright() async throws {
+        // Given a JPEG stored 300 × 200 with red on top and EXIF orientation 6 ("rotate 90° clockwise to view")
+        let image = try await processor.process(Fixture.data("orientation6-metadata.jpg"))
+
+        // Then every variant is portrait, with the stored top (red) on the right and blue on the left
+        #expect(image.source == ImageHeader(format: .jpeg, width: 300, height: 200))
+        #expect((image.display.width, image.display.height) == (200, 300))
+        for variant in [image.display] + image.thumbnails {
+            #expect(variant.height * 2 == variant.width * 3, "\(variant.width)x\(variant.height) is not 2:3 portrait")
+            let middle = variant.height / 2
+            let decoded = try DecodedImage(variant.data, sampling: [.init(2, middle), .init(variant.width - 3, middle)])
+            #expect(isClose(decoded.pixel(2, middle), to: [30, 30, 220]), "left of \(variant.width)px \(variant.format)")
+            #expect(isClose(decoded.pixel(variant.width - 3, middle), to: [220, 30, 30]), "right of \(variant.width)px \(variant.format)")
+        }
+    }
+
+    @Test func noVariantKeepsAnyMetadata() async throws {
+        // Given a JPEG with EXIF (GPS position, description, artist, orientation), XMP, an ICC profile and a comment
+        let upload = try Fixture.data("orientation6-metadata.jpg")
+        for marker in ["Exif", "OM-MARKER-GPS", "OM-MARKER-ARTIST", "OM-MARKER-XMP", "OM-MARKER-COMMENT", "ICC_PROFILE"] {
+            #expect(contains(upload, marker), "the fixture should carry \(marker)")
+        }
+
+        let image = try await processor.process(upload)
+
+        // Then libvips finds no metadata field in any variant, and none of the bytes survive
+        #expect(image.thumbnails.count == 2)
+        for variant in [image.display] + image.thumbnails {
+            let decoded = try DecodedImage(variant.data)
+            #expect(decoded.metadataFields.isEmpty, "\(variant.format) \(variant.width)px keeps \(decoded.metadataFields)")
+            for marker in ["Exif", "OM-MARKER", "http://ns.adobe.com", "ICC_PROFILE", "ICCP"] {
+                #expect(!contains(variant.data, marker), "\(variant.format) \(variant.width)px contains \(marker)")
+            }
+        }
+    }
+
+    @Test func embeddedProfileIsConvertedToSRGBBeforeItIsStripped() async throws {
+        // Given a Display P3 swatch stored as about (187, 106, 63), which is sRGB (200, 100, 50)
+        let image = try await processor.process(Fixture.data("p3-swatch.jpg"))
+
+        // Then the outputs hold the sRGB numbers: dropping the profile without converting would keep (187, 106, 63)
+        for variant in [image.display] + image.thumbnails {
+            let decoded = try DecodedImage(variant.data, sampling: [.init(5, 5)])
+            #expect(isClose(decoded.pixel(5, 5), to: [200, 100, 50], tolerance: 5), "\(variant.format): \(decoded.pixel(5, 5))")
+            #expect(decoded.metadataFields.isEmpty)
+        }
+    }
+}
