@@ -57,15 +57,15 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let audit = AuditLog(database: webDatabase)
     let editing = ProductEditing(market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor)
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
-    let pages = routes.group(visitor)
+    let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     StorefrontController(market: market, renderer: renderer).addRoutes(to: pages)
     ProductEditorController(market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
 
     let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
     try await accounts.prepare(configuredPassword: config.adminPassword, logger: logger)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
-    let signIn = routes.group(visitor, adminHost)
-    let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts))
+    let signIn = routes.group(visitor, adminHost, CacheControlMiddleware.neverStore)
+    let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts), CacheControlMiddleware.neverStore)
     AdminSessionController(accounts: accounts, renderer: renderer, throttle: throttle, bodyDeadline: config.bodyDeadline)
         .addRoutes(signIn: signIn, console: console)
     AdminProductsController(admin: adminMarket, market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline)
@@ -79,6 +79,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             LogRequestsMiddleware(.info),
             RequestIDMiddleware(),
             SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin),
+            ResponseDelivery(),
             CanonicalPathMiddleware(pages: errorPages),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.

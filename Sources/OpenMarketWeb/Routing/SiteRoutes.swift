@@ -17,7 +17,7 @@ struct SiteRoutes {
     init(errorPages: ErrorPages) {
         router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HTMLErrorMiddleware(pages: errorPages))
-        api = router.group().add(middleware: JSONErrorMiddleware())
+        api = router.group().add(middleware: JSONErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
         files = router.group()
     }
 

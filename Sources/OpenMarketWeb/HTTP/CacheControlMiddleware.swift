@@ -1,0 +1,17 @@
+import HTTPTypes
+import Hummingbird
+
+/// Attached to a route group: how browsers and shared caches may keep its answers, unless a route said otherwise.
+/// Storefront pages are revalidated on each use (`no-cache`: a 304 when unchanged); the console's are never stored.
+struct CacheControlMiddleware<Context: RequestContext>: RouterMiddleware {
+    let value: String
+
+    static var revalidate: Self { Self(value: "no-cache") }
+    static var neverStore: Self { Self(value: "no-store") }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = value }
+        return response
+    }
+}
