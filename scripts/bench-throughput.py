@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Throughput of each page against the stack's ceiling, in one run on one machine.
+
+Starts a release build of openmarket-web (on --data-dir if given, else a fresh directory with the sample market),
+signs in to the console, then runs wrk (one thread, 32 connections) against /healthChecker — the trivial answer
+that is the ceiling of this stack — and each page, interleaved, and prints req/s, p50, p99 and the ratio of each
+page's req/s to the ceiling's. Figures only; no pass/fail.
+
+    scripts/bench                      # builds, installs wrk, runs this
+    scripts/bench-throughput.py --binary .build/release/openmarket-web [--seconds 10] [--rounds 2]
+"""
+import argparse
+import http.client
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ADMIN_PASSWORD = "bench-admin-password"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(port, method, path, body=None, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    return response, data
+
+
+def wait_ready(port, process, deadline=120):
+    end = time.time() + deadline
+    while time.time() < end:
+        if process.poll() is not None:
+            sys.exit("the server exited")
+        try:
+            if request(port, "GET", "/healthChecker")[0].status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    sys.exit("server did not start")
+
+
+def admin_cookie(port):
+    response, page = request(port, "GET", "/admin/login")
+    csrf = re.search(r"csrf=([0-9a-f]{64})", response.getheader("Set-Cookie") or "").group(1)
+    token = re.search(rb'name="_csrf" value="([0-9a-f]{64})"', page).group(1).decode()
+    body = urllib.parse.urlencode({"_csrf": token, "password": ADMIN_PASSWORD})
+    response, _ = request(port, "POST", "/admin/login", body, {
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrf={csrf}"})
+    session = re.search(r"admin_session=([0-9a-f]{64})", response.getheader("Set-Cookie") or "")
+    if not session:
+        sys.exit(f"admin sign-in failed: {response.status}")
+    return f"csrf={csrf}; admin_session={session.group(1)}"
+
+
+def wrk(port, path, seconds, connections, cookie=None):
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", f"http://127.0.0.1:{port}{path}"]
+    if cookie:
+        command[1:1] = ["-H", f"Cookie: {cookie}"]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+    def millis(label):
+        match = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", output)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    timeouts = re.search(r"timeout (\d+)", output)
+    return rate, millis("50"), millis("99"), int(errors.group(1)) if errors else 0, int(timeouts.group(1)) if timeouts else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/openmarket-web"))
+    parser.add_argument("--data-dir", help="an existing data directory (for example one filled to 1,000,000 products)")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds; the median of the rounds is shown")
+    parser.add_argument("--connections", type=int, default=32)
+    args = parser.parse_args()
+
+    data_dir = args.data_dir or tempfile.mkdtemp(prefix="openmarket-bench-")
+    port = free_port()
+    env = dict(os.environ, OPENMARKET_ADMIN_PASSWORD=ADMIN_PASSWORD)
+    server = subprocess.Popen(
+        [args.binary, "--port", str(port), "--data-dir", data_dir, "--root", ROOT, "--log-level", "error"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_ready(port, server)
+        listing = json.loads(request(port, "GET", "/api/products?page_no=1&items_per_page=1")[1])
+        product = listing["pages"][0]["id"] if "pages" in listing else listing["products"][0]["id"]
+        cookie = admin_cookie(port)
+        targets = [
+            ("/healthChecker", None),
+            ("/products", None),
+            (f"/products/{product}", None),
+            ("/products/new", None),
+            ("/api/products", None),
+            ("/admin/products", cookie),
+        ]
+        results = {path: [] for path, _ in targets}
+        for _ in range(args.rounds):
+            for path, cookie_header in targets:
+                results[path].append(wrk(port, path, args.seconds, args.connections, cookie_header))
+        ceiling = statistics.median(r[0] for r in results["/healthChecker"])
+        print(f"wrk -t1 -c{args.connections} -d{args.seconds}s, {args.rounds} interleaved rounds (median), {os.cpu_count()} cores")
+        print(f"{'path':<28}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'of ceiling':>12}{'errors':>8}")
+        for path, _ in targets:
+            rounds = results[path]
+            rate = statistics.median(r[0] for r in rounds)
+            p50 = statistics.median(r[1] for r in rounds)
+            p99 = statistics.median(r[2] for r in rounds)
+            errors = sum(r[3] + r[4] for r in rounds)
+            print(f"{path:<28}{rate:>10.0f}{p50:>10.2f}{p99:>10.2f}{rate / ceiling:>11.0%}{errors:>8}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
