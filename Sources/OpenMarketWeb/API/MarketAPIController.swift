@@ -50,6 +50,7 @@ struct MarketAPIController: Sendable {
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let identifier = try Self.identifier(request)
+        try await checkThrottle(identifier, context)
         let boundary = try MultipartBody.boundary(fromContentType: request.headers[.contentType])
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: bodyDeadline)
         let upload = try MarketUpload(MultipartBody.parts(body, boundary: boundary))
@@ -64,6 +65,7 @@ struct MarketAPIController: Sendable {
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
         let identifier = try Self.identifier(request)
+        try await checkThrottle(identifier, context)
         // v2a clients send PATCH without a Content-Type: the body is read as JSON whatever it says,
         // except a multipart body, which can only be a mistake.
         if request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
@@ -106,6 +108,7 @@ struct MarketAPIController: Sendable {
     private func issueToken(_ request: Request, context: Context) async throws -> String {
         let id = try Self.productID(context)
         let identifier = try Self.identifier(request)
+        try await checkThrottle(identifier, context)
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         let secret = try MarketRequestBodies.secret(Data(body.readableBytesView))
         return try await withSecret(identifier, context) {
@@ -113,14 +116,20 @@ struct MarketAPIController: Sendable {
         }
     }
 
-    /// A vendor secret is checked only while the client may still guess (429 with `Retry-After` otherwise, before
-    /// any bcrypt runs); a wrong one counts against the client and the identifier (see `GuessThrottle`).
-    private func withSecret<T: Sendable>(_ identifier: String, _ context: Context, _ body: () async throws -> T) async throws -> T {
-        let subject = GuessThrottle.Subject.vendor(identifier)
-        if let wait = await throttle.waitSeconds(client: context.clientKey, subject: subject) {
-            context.logger.notice("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
+    /// Refuses a client that may not guess at this identifier's secret now: before the body is even read, so a
+    /// blocked guess costs next to nothing (429 with `Retry-After`).
+    private func checkThrottle(_ identifier: String, _ context: Context) async throws {
+        if let wait = await throttle.waitSeconds(client: context.clientKey, subject: .vendor(identifier)) {
+            context.logger.debug("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
             throw WebError.tooManyAttempts(seconds: wait)
         }
+    }
+
+    /// Runs a write whose vendor secret the market checks (bcrypt); a wrong secret counts against the client and the
+    /// identifier (see `GuessThrottle`), a right one makes the client a proven one for it.
+    private func withSecret<T: Sendable>(_ identifier: String, _ context: Context, _ body: () async throws -> T) async throws -> T {
+        let subject = GuessThrottle.Subject.vendor(identifier)
+        try await checkThrottle(identifier, context)
         do {
             let result = try await body()
             await throttle.recordSuccess(client: context.clientKey, subject: subject)
