@@ -134,7 +134,7 @@ struct ProductEditing: Sendable {
         guard let vendor else { return .failure(.writesDisabled) }
         guard !password.isEmpty else { return .failure(.passwordMissing) }
         let own = GuessThrottle.Subject.product(productID)
-        if let wait = await throttle.waitSeconds(client: client, subject: own) { return .failure(.throttled(seconds: wait)) }
+        if let wait = await throttle.blockedSeconds(client: client, subject: own) { return .failure(.throttled(seconds: wait)) }
         let check: ProductPasswordCheck
         do {
             check = try await passwords.check(productID: productID, password: password)
@@ -150,7 +150,7 @@ struct ProductEditing: Sendable {
             return await Refusal.catching { try await write(vendor) }
         case .noPassword:
             let secret = GuessThrottle.Subject.vendor(vendor.identifier)
-            if let wait = await throttle.waitSeconds(client: client, subject: secret) { return .failure(.throttled(seconds: wait)) }
+            if let wait = await throttle.blockedSeconds(client: client, subject: secret) { return .failure(.throttled(seconds: wait)) }
             let result = await Refusal.catching { try await write(VendorCredentials(identifier: vendor.identifier, secret: password)) }
             switch result {
             case .failure(.market(.unauthorized)):

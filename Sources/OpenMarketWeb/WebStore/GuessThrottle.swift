@@ -31,6 +31,9 @@ actor GuessThrottle {
     static let memory: Duration = .seconds(900)
     /// Bounds memory under a flood of distinct clients: the stalest records go first.
     static let maxRecords = 100_000
+    /// A blocked guess is answered only after this pause: a sleeping request costs nothing, and a client that
+    /// keeps guessing can then send a guess a second per connection, instead of thousands that each cost a response.
+    static let tarpit: Duration = .seconds(1)
 
     private struct Record {
         var misses = 0
@@ -50,6 +53,7 @@ actor GuessThrottle {
     private let clock = ContinuousClock()
 
     /// Seconds the client must still wait before a guess at `subject` is even checked, or `nil` when it may try.
+    /// A blocked client is answered only after `tarpit`: the caller of `refusal` waits for it.
     func waitSeconds(client: String, subject: Subject) -> Int? {
         let now = clock.now
         var until = [pairs[PairKey(client: client, subject: subject)], clients[client]].compactMap { $0?.blockedUntil }.max() ?? now
@@ -58,6 +62,13 @@ actor GuessThrottle {
         guard until > now else { return nil }
         let remaining = until - now
         return max(1, Int(remaining.components.seconds) + (remaining.components.attoseconds > 0 ? 1 : 0))
+    }
+
+    /// Like `waitSeconds`, but a blocked client's answer is held back for `tarpit` first (outside the actor).
+    nonisolated func blockedSeconds(client: String, subject: Subject) async -> Int? {
+        guard let wait = await waitSeconds(client: client, subject: subject) else { return nil }
+        try? await Task.sleep(for: Self.tarpit)
+        return wait
     }
 
     func recordMiss(client: String, subject: Subject) {
