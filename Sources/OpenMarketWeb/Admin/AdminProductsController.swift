@@ -30,9 +30,11 @@ struct AdminProductsController: Sendable {
     @Sendable func confirmDelete(_ request: Request, context: Context) async throws -> Response {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline, repeatable: ["ids"])
         let ids = Self.ids(form)
-        guard !ids.isEmpty else {
-            return try await table(request, context, query: AdminTableQuery(), notice: context.visitor.language.adminStrings.nothingSelected,
-                                   status: .unprocessableContent)
+        guard !ids.isEmpty, ids.count <= WebLimits.maxBulkProducts else {
+            let a = context.visitor.language.adminStrings
+            return try await table(
+                request, context, query: AdminTableQuery(), notice: ids.isEmpty ? a.nothingSelected : a.tooManySelected(WebLimits.maxBulkProducts),
+                status: .unprocessableContent)
         }
         var products: [ProductDetail] = []
         for id in ids {
@@ -47,7 +49,11 @@ struct AdminProductsController: Sendable {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline, repeatable: ["ids"])
         let a = context.visitor.language.adminStrings
         var results: [AdminDeleteResultPage.Result] = []
-        for id in Self.ids(form) {
+        let ids = Self.ids(form)
+        guard ids.count <= WebLimits.maxBulkProducts else {
+            return try await table(request, context, query: AdminTableQuery(), notice: a.tooManySelected(WebLimits.maxBulkProducts), status: .unprocessableContent)
+        }
+        for id in ids {
             let name = (try? await market.product(id: id))?.name ?? "#\(id)"
             switch await editing.delete(productID: id, by: .admin, strings: context.visitor.strings) {
             case .success(let deleted):

@@ -107,3 +107,9 @@ struct AdminStrings: Sendable {
 extension Language {
     var adminStrings: AdminStrings { self == .korean ? .korean : .english }
 }
+
+extension AdminStrings {
+    func tooManySelected(_ limit: Int) -> String {
+        consoleTitle == AdminStrings.korean.consoleTitle ? "한 번에 \(limit)개까지 삭제할 수 있습니다. 선택을 줄여 주세요." : "At most \(limit) products can be deleted at once; select fewer."
+    }
+}

@@ -10,6 +10,8 @@ public enum WebLimits {
     public static let maxPage = 100_000
     /// A product password: at least 4 characters; at most what bcrypt reads (72 bytes).
     public static let productPasswordLength = 4...MarketLimits.maxSecretBytes
+    /// Products one bulk action may name: each is a separate write and history entry.
+    public static let maxBulkProducts = 500
     /// Longer search text is cut here: nobody types more, and it bounds the work of one search.
     public static let maxSearchCharacters = 100
     /// A slow sender may not hold a request open longer than this while its body arrives.

@@ -18,7 +18,7 @@ struct AdminAccounts: Sendable {
             try await store(hash: try await hasher.hash(configuredPassword))
             return
         }
-        let exists = try await database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM adminAccount)") } ?? false
+        let exists = try await database.read { db in try AdminAccountRecord.exists(db, key: AdminAccountRecord.id) }
         guard !exists else { return }
         let password = VendorSetup.randomSecret()
         try await store(hash: try await hasher.hash(password))
@@ -26,7 +26,7 @@ struct AdminAccounts: Sendable {
     }
 
     func verify(_ password: String) async throws -> Bool {
-        let hash = try await database.read { db in try String.fetchOne(db, sql: "SELECT passwordHash FROM adminAccount WHERE id = 1") }
+        let hash = try await database.read { db in try AdminAccountRecord.fetchOne(db, key: AdminAccountRecord.id)?.passwordHash }
         return await hasher.verify(password, against: hash)
     }
 
@@ -35,32 +35,28 @@ struct AdminAccounts: Sendable {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         let now = Date()
+        let session = AdminSessionRecord(tokenHash: Self.digest(token), createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM adminSession WHERE expiresAt < ?", arguments: [now])
-            try db.execute(
-                sql: "INSERT INTO adminSession (tokenHash, createdAt, expiresAt) VALUES (?, ?, ?)",
-                arguments: [Self.digest(token), now, now.addingTimeInterval(Self.sessionLifetime)])
+            _ = try AdminSessionRecord.expired(at: now).deleteAll(db)
+            try session.insert(db)
         }
         return token
     }
 
     func isValid(session token: String) async throws -> Bool {
         let hash = Self.digest(token)
-        return try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM adminSession WHERE tokenHash = ? AND expiresAt > ?)", arguments: [hash, Date()])
-        } ?? false
+        return try await database.read { db in try AdminSessionRecord.valid(tokenHash: hash, at: Date()).isEmpty(db) == false }
     }
 
     func endSession(_ token: String) async throws {
         let hash = Self.digest(token)
-        try await database.write { db in try db.execute(sql: "DELETE FROM adminSession WHERE tokenHash = ?", arguments: [hash]) }
+        _ = try await database.write { db in try AdminSessionRecord.deleteOne(db, key: hash) }
     }
 
     private func store(hash: String) async throws {
+        let account = AdminAccountRecord(id: AdminAccountRecord.id, passwordHash: hash, createdAt: Date())
         try await database.write { db in
-            try db.execute(
-                sql: "INSERT INTO adminAccount (id, passwordHash, createdAt) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET passwordHash = excluded.passwordHash",
-                arguments: [hash, Date()])
+            try account.upsert(db)
         }
     }
 
