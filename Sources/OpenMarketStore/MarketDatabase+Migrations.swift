@@ -86,6 +86,20 @@ extension MarketDatabase {
             try db.create(index: "product_on_name", on: "product", columns: ["name"])
             try db.create(index: "product_on_currency_priceMinor", on: "product", columns: ["currency", "priceMinor"])
         }
+        migrator.registerMigration("v4 filter cells, sale price and their counters") { db in
+            for statement in CellSchema.statements { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v5 index for one- and two-character searches") { db in
+            for statement in ShortSearchSchema.statements { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v6 rank tables for numbered pages") { db in
+            // A numbered page deep in a list is found through these instead of an OFFSET over the rows before it.
+            for order in ProductOrder.ranked {
+                for statement in RankSchema.createStatements(for: order) { try db.execute(sql: statement) }
+                for statement in RankSchema.rebuildStatements(for: order) { try db.execute(sql: statement) }
+            }
+            for statement in RankSchema.productTriggers() { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

@@ -149,3 +149,36 @@ struct ProductSearchTests {
         #expect(found.thumbnailURL == catalog.shirt.thumbnailURL)
     }
 }
+
+/// Hostile strings through the production search: each returns normally, and typed syntax is only text.
+@Suite("Product search input safety")
+struct ProductSearchSafetyTests {
+    @Test("Hostile input returns normally", arguments: SearchExpressionTests.hostile)
+    func hostileInputReturnsNormally(typed: String) async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let page = try await catalog.test.market.products(ProductQuery(page: 1, perPage: 20, search: typed))
+        let listing = try await catalog.test.market.listingPage(ProductListing(search: typed, sort: .price), limit: 20, offset: 0)
+        #expect(page != nil)
+        #expect(listing.total <= 5)
+    }
+
+    @Test func typedOROnlyFindsTheTextOR() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let all = [catalog.camera, catalog.chair, catalog.dvd, catalog.shirt, catalog.espresso]
+        let expected = all.filter { ($0.name + " " + $0.description).lowercased().contains("or") }.map(\.id).sorted(by: >)
+
+        #expect(try await catalog.ids("OR") == expected)
+        #expect(!expected.isEmpty && expected.count < all.count)
+        #expect(try await catalog.ids("a OR b") == [])
+        #expect(try await catalog.ids("NOT") == [])
+    }
+
+    @Test func quoteWithCombiningMarkAndNULAreSearchedAsText() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let quoteWithMark = "\"\u{301}abc", quotedOR = "\"\u{301} OR \"\u{301}"
+        #expect(try await catalog.search(quoteWithMark)?.products == [])
+        #expect(try await catalog.search(quotedOR)?.products == [])
+        #expect(try await catalog.ids("Vint\u{0}age") == [catalog.camera.id])
+        #expect(try await catalog.ids("\u{FEFF}의자") == [catalog.chair.id])
+    }
+}
