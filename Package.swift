@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "openmarket-web", targets: ["openmarket-web"]),
+        .executable(name: "openmarket-store-bench", targets: ["openmarket-store-bench"]),
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
@@ -79,6 +80,18 @@ let package = Package(
                 "OpenMarketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Times the store's list, search and export paths on a filled database; run it with scripts/bench-store.
+        .executableTarget(
+            name: "openmarket-store-bench",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -56,7 +56,9 @@ enum ProductLoader {
     private static func thumbnailsByProduct(_ db: Database, products: [ProductRecord]) throws -> [Int64: ProductImageInfo] {
         let ids = products.compactMap(\.id)
         let images = try ProductImageRecord.select(ProductImageRecord.metadataColumns)
-            .filter(ids.contains(ProductImageRecord.Columns.productId)).order(ProductImageRecord.Columns.position)
+            .filter(ids.contains(ProductImageRecord.Columns.productId))
+            // In the unique index's order (productId, position), so no sort is needed.
+            .order(ProductImageRecord.Columns.productId, ProductImageRecord.Columns.position)
             .asRequest(of: ProductImageInfo.self).fetchAll(db)
         let chosen = Dictionary(uniqueKeysWithValues: products.compactMap { product in product.id.map { ($0, product.thumbnailImageId) } })
         var result: [Int64: ProductImageInfo] = [:]

@@ -22,9 +22,11 @@ struct CellSet: Sendable, Hashable {
 
     var isAll: Bool { cells.count == 4 }
 
-    /// `product.cell IN (…)`, or nothing when every cell is selected. The cells are numbers made here, never input.
+    /// `+product.cell IN (…)`, or nothing when every cell is selected. The cells are numbers made here, never input.
+    /// The unary `+` keeps SQLite from reading the cell index and sorting: the order's own index is walked and
+    /// each row tested. Orders with a cell index read each cell's index instead (see `ProductPager`).
     var condition: String? {
-        isAll ? nil : (cells.count == 1 ? "product.cell = \(cells[0])" : "product.cell IN (\(cells.map(String.init).joined(separator: ", ")))")
+        isAll ? nil : (cells.count == 1 ? "+product.cell = \(cells[0])" : "+product.cell IN (\(cells.map(String.init).joined(separator: ", ")))")
     }
 
     /// The sum of the selected cells' counts in a rank segment (`n0 + n1`…).

@@ -39,9 +39,10 @@ enum ProductOrder: String, CaseIterable, Sendable {
         }
     }
 
-    /// The rows the order reads: the vendor order needs the vendor's name.
+    /// The rows the order reads. The vendor order walks vendors by name, then each vendor's products by id
+    /// (CROSS JOIN keeps vendor as the outer loop, so the order comes from the two indexes, never a sort).
     var source: String {
-        self == .vendor ? "product JOIN vendor ON vendor.id = product.vendorId" : "product"
+        self == .vendor ? "vendor CROSS JOIN product ON product.vendorId = vendor.id" : "product"
     }
 
     /// Orders with a rank table, which maps a page number to a key (see `RankIndex`). The vendor order
@@ -51,7 +52,8 @@ enum ProductOrder: String, CaseIterable, Sendable {
     var isRanked: Bool { Self.ranked.contains(self) }
 
     /// Orders with an index per filter cell (`cell`, key…), so a filtered page reads only matching rows.
-    var hasCellIndex: Bool { self == .id || self == .sale }
+    /// The vendor order filters each vendor's products as it walks them.
+    var hasCellIndex: Bool { self != .vendor }
 
     var rankTable: String { "productRank_\(rawValue)" }
 

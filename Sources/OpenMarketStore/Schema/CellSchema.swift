@@ -15,6 +15,12 @@ enum CellSchema {
         "CREATE INDEX product_on_cell_currency_salePriceMinor ON product(cell, currency, salePriceMinor)",
         // The admin's discount order, (currency, discountMinor, id) in both directions.
         "CREATE INDEX product_on_currency_discountMinor ON product(currency, discountMinor)",
+        // Every other order per cell too, so a filtered admin table reads only the rows it shows.
+        "CREATE INDEX product_on_cell_name ON product(cell, name)",
+        "CREATE INDEX product_on_cell_currency_priceMinor ON product(cell, currency, priceMinor)",
+        "CREATE INDEX product_on_cell_currency_discountMinor ON product(cell, currency, discountMinor)",
+        "CREATE INDEX product_on_cell_stock ON product(cell, stock)",
+        "CREATE INDEX product_on_cell_createdAt ON product(cell, createdAt)",
         // Never used alone: prices are only ordered within a currency.
         "DROP INDEX product_on_priceMinor",
         "DROP INDEX product_on_discountMinor",
