@@ -53,7 +53,7 @@ enum BenchPaths {
         ]
         for (name, query) in queries {
             let first = try await market.products(query)
-            let last = first?.lastPage ?? 1
+            let last = max(1, first?.lastPage ?? 1)
             for (label, page) in [("1", 1), ("middle", max(1, last / 2)), ("last", last)] {
                 var paged = query
                 paged.page = page
