@@ -60,10 +60,14 @@ extension SQLiteMarket {
     }
 
     private static func insertFill(_ db: Database, _ batch: [FillGenerator.Product], vendors: [Int64], firstDate: Date, step: Double) throws -> Int {
+        // The short index's words are made here instead of by the insert trigger (see `ShortSearchSchema`);
+        // the trigger is back before the transaction commits, so no other writer ever sees it missing.
+        try db.execute(sql: "DROP TRIGGER product_short_ai")
         let product = try db.cachedStatement(sql: """
             INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let windows = try db.makeStatement(sql: "INSERT INTO productShortSearch (rowid, windows) VALUES (?, ?)")
         let image = try db.cachedStatement(sql: """
             INSERT INTO productImage (productId, position, key, fileExtension, mediaType, bytes, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
@@ -75,6 +79,7 @@ extension SQLiteMarket {
                 item.stock, createdAt,
             ])
             let id = db.lastInsertedRowID
+            try windows.execute(arguments: [id, ShortSearchSchema.document(name: item.name, description: item.description)])
             // No thumbnail id: the first image is the thumbnail, as for any product whose choice is unset.
             for (position, choice) in item.images.enumerated() {
                 let picture = FillCatalog.images[choice]
@@ -82,6 +87,7 @@ extension SQLiteMarket {
                 images += 1
             }
         }
+        try db.execute(sql: ShortSearchSchema.insertTrigger)
         return images
     }
 

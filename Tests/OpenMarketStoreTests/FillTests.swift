@@ -55,4 +55,21 @@ struct FillTests {
         #expect(try await test.market.productCount() == 150)
         #expect(try await test.market.consistencyProblems() == [])
     }
+
+    /// The fill writes the short index's words itself; they must be the words the trigger writes for any row.
+    @Test func theFillsShortIndexWordsAreTheTriggersWords() async throws {
+        let test = try await TestMarket()
+        try await test.market.fill(products: 300)
+        _ = try await test.create(name: "Ünïcode Café 의자 👨\u{200D}👩", description: "Tabs\tand\nlines, ÀÉ and ß.")
+        let rows = try await test.market.database.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, description, \(ShortSearchSchema.document("product")) AS words FROM product")
+        }
+        #expect(rows.count == 301)
+        for row in rows {
+            let swift = ShortSearchSchema.document(name: row["name"], description: row["description"])
+            let sql: String = row["words"]
+            #expect(Set(swift.split(separator: " ")) == Set(sql.split(separator: " ")), "\(row["name"] as String)")
+        }
+        #expect(try await test.market.consistencyProblems() == [])
+    }
 }
