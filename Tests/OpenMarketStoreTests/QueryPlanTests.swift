@@ -143,7 +143,11 @@ struct QueryPlanTests {
     @Test func exportBatchesReadByKeyWithoutCountingOrSkipping() async throws {
         let traced = try await Self.tracedMarket()
         let market = traced.test.market
-        for listing in [ProductListing(), ProductListing(sort: .price, ascending: true, stock: .inStock), ProductListing(search: "chair")] {
+        let listings = [
+            ProductListing(), ProductListing(sort: .price, ascending: true, stock: .inStock), ProductListing(sort: .vendor, stock: .soldOut),
+            ProductListing(search: "chair"),
+        ]
+        for listing in listings {
             let plans = try await traced.plans {
                 try await market.exportListing(listing, batchSize: 700) { _ in }
             }

@@ -42,6 +42,9 @@ struct ProductPager {
         _ db: Database, ascending: Bool, after start: Key?, inclusive: Bool = false, count: Int, skipping: Int = 0
     ) throws -> [Key] {
         guard count > 0 else { return [] }
+        if order == .vendor, let start, skipping == 0 {
+            return try vendorKeys(db, ascending: ascending, after: start, inclusive: inclusive, count: count)
+        }
         if order.hasCellIndex, !cells.isAll, skipping == 0 {
             var merged: [Key] = []
             for cell in cells.cells {
@@ -65,6 +68,24 @@ struct ProductPager {
         let columns = order.columns.map(\.expression).joined(separator: ", ")
         return "SELECT \(columns) FROM \(order.source)\(filter) ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ?"
             + (skipping ? " OFFSET ?" : "")
+    }
+
+    /// After a key in the vendor order: the rest of that vendor's products, then the following vendors'.
+    /// (One row-value condition across the two tables would not narrow either index.)
+    private func vendorKeys(_ db: Database, ascending: Bool, after start: Key, inclusive: Bool, count: Int) throws -> [Key] {
+        let (name, id) = (start[0], start[1])
+        let comparison = ascending ? (inclusive ? ">=" : ">") : (inclusive ? "<=" : "<")
+        let sameVendor = ["vendor.name = ?", "product.id \(comparison) ?"] + (cells.condition.map { [$0] } ?? [])
+        let laterVendors = ["vendor.name \(ascending ? ">" : "<") ?"] + (cells.condition.map { [$0] } ?? [])
+        var keys: [Key] = []
+        for (conditions, arguments) in [(sameVendor, [name, id]), (laterVendors, [name])] where keys.count < count {
+            let sql = "SELECT vendor.name, product.id FROM \(order.source) WHERE \(conditions.joined(separator: " AND "))"
+                + " ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ?"
+            var values = StatementArguments(arguments)
+            values += [count - keys.count]
+            keys += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: values).map { Array($0.databaseValues) }
+        }
+        return keys
     }
 
     private func fetch(
