@@ -72,4 +72,24 @@ struct FillTests {
         }
         #expect(try await test.market.consistencyProblems() == [])
     }
+
+    @Test func aBulkFillLeavesTheSchemaAsItWasAndEveryListingRight() async throws {
+        let test = try await ListingPagingTests.filledMarket(1_000)
+        _ = try await test.create(name: "Made by hand", stock: 0)
+        let schema = { @Sendable (db: Database) in
+            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+        }
+        let before = try await test.market.database.read(schema)
+
+        try await test.market.fill(products: 4_000, seed: 42, bulk: true)
+
+        #expect(try await test.market.database.read(schema) == before)
+        #expect(try await test.market.productCount() == 5_001)
+        #expect(try await test.market.consistencyProblems(sample: 400) == [])
+        try await ListingPagingTests.compareEveryListing(test)
+        // The triggers work again afterwards.
+        _ = try await test.create(name: "After the bulk fill", description: "Still found by its words.")
+        #expect(try await test.market.products(ProductQuery(search: "bulk fill"))?.totalCount == 1)
+        #expect(try await test.market.consistencyProblems(sample: 50) == [])
+    }
 }
