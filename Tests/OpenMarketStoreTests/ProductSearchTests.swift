@@ -182,3 +182,31 @@ struct ProductSearchSafetyTests {
         #expect(try await catalog.ids("\u{FEFF}의자") == [catalog.chair.id])
     }
 }
+
+/// Long queries are found through every third trigram and checked with LIKE, when LIKE folds case as the
+/// trigram index does; otherwise through the whole phrase.
+@Suite("Long product searches")
+struct LongProductSearchTests {
+    @Test func longQueriesMatchExactlyTheSubstringWhateverTheirForm() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let cafe = try await catalog.test.create(name: "Café au lait bowl", description: "Große Schale für Milchkaffee.")
+        #expect(try await catalog.ids("VINTAGE FILM") == [catalog.camera.id])
+        #expect(try await catalog.ids("100% Cotton") == [catalog.shirt.id])
+        #expect(try await catalog.ids("100_ Cotton") == [])
+        #expect(try await catalog.ids("Film Vintage") == [])
+        #expect(try await catalog.ids("식탁 의자입니다") == [catalog.chair.id])
+        #expect(try await catalog.ids("<DVD> \"Special\"") == [catalog.dvd.id])
+        // Cased letters beyond ASCII: the phrase path, which folds them as the index does.
+        #expect(try await catalog.ids("CAFÉ AU LAIT") == [cafe.id])
+        #expect(try await catalog.ids("GROSSE SCHALE") == [])
+        #expect(try await catalog.ids("große schale") == [cafe.id])
+    }
+
+    @Test func theVerifiedFormIsUsedOnlyWhereLikeFoldsCaseLikeTheIndex() throws {
+        #expect(ProductSearch("Espresso Machine No. 123")?.verification?.prefilter == "\"Esp\" AND \"res\" AND \"so \" AND \"Mac\" AND \"hin\" AND \"e N\" AND \"o. \" AND \"123\"")
+        #expect(ProductSearch("깨끗한 원목 의자")?.verification != nil)
+        #expect(ProductSearch("100%_x\\yz")?.verification?.pattern == "%100\\%\\_x\\\\yz%")
+        #expect(ProductSearch("CAFÉ AU LAIT")?.verification == nil)
+        #expect(ProductSearch("chair")?.verification == nil)
+    }
+}

@@ -42,9 +42,6 @@ struct ProductPager {
         _ db: Database, ascending: Bool, after start: Key?, inclusive: Bool = false, count: Int, skipping: Int = 0
     ) throws -> [Key] {
         guard count > 0 else { return [] }
-        if order == .vendor, let start, skipping == 0 {
-            return try vendorKeys(db, ascending: ascending, after: start, inclusive: inclusive, count: count)
-        }
         if order.hasCellIndex, !cells.isAll, skipping == 0 {
             var merged: [Key] = []
             for cell in cells.cells {
@@ -56,46 +53,42 @@ struct ProductPager {
         return try fetch(db, condition: cells.condition, ascending: ascending, after: start, inclusive: inclusive, count: count, skipping: skipping)
     }
 
-    /// The SQL for one read, exposed so the query-plan tests explain exactly what runs.
-    func sql(condition: String?, ascending: Bool, hasStart: Bool, inclusive: Bool, skipping: Bool) -> String {
-        var conditions = condition.map { [$0] } ?? []
-        if hasStart {
-            let comparison = ascending ? (inclusive ? ">=" : ">") : (inclusive ? "<=" : "<")
-            let placeholders = "(" + order.columns.map { _ in "?" }.joined(separator: ", ") + ")"
-            conditions.append("\(order.rowValue()) \(comparison) \(placeholders)")
-        }
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    /// One read from the start of the order, or `skipping` rows into it (the vendor order's middle pages).
+    func sql(condition: String?, ascending: Bool, skipping: Bool) -> String {
+        let filter = condition.map { " WHERE \($0)" } ?? ""
         let columns = order.columns.map(\.expression).joined(separator: ", ")
         return "SELECT \(columns) FROM \(order.source)\(filter) ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ?"
             + (skipping ? " OFFSET ?" : "")
     }
 
-    /// After a key in the vendor order: the rest of that vendor's products, then the following vendors'.
-    /// (One row-value condition across the two tables would not narrow either index.)
-    private func vendorKeys(_ db: Database, ascending: Bool, after start: Key, inclusive: Bool, count: Int) throws -> [Key] {
-        let (name, id) = (start[0], start[1])
-        let comparison = ascending ? (inclusive ? ">=" : ">") : (inclusive ? "<=" : "<")
-        let sameVendor = ["vendor.name = ?", "product.id \(comparison) ?"] + (cells.condition.map { [$0] } ?? [])
-        let laterVendors = ["vendor.name \(ascending ? ">" : "<") ?"] + (cells.condition.map { [$0] } ?? [])
-        var keys: [Key] = []
-        for (conditions, arguments) in [(sameVendor, [name, id]), (laterVendors, [name])] where keys.count < count {
-            let sql = "SELECT vendor.name, product.id FROM \(order.source) WHERE \(conditions.joined(separator: " AND "))"
-                + " ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ?"
-            var values = StatementArguments(arguments)
-            values += [count - keys.count]
-            keys += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: values).map { Array($0.databaseValues) }
-        }
-        return keys
-    }
-
     private func fetch(
         _ db: Database, condition: String?, ascending: Bool, after start: Key?, inclusive: Bool, count: Int, skipping: Int = 0
     ) throws -> [Key] {
-        let sql = sql(condition: condition, ascending: ascending, hasStart: start != nil, inclusive: inclusive, skipping: skipping > 0)
-        var arguments = StatementArguments(start ?? [])
-        arguments += [count]
-        if skipping > 0 { arguments += [skipping] }
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Array($0.databaseValues) }
+        guard let start else {
+            var arguments: StatementArguments = [count]
+            if skipping > 0 { arguments += [skipping] }
+            let sql = sql(condition: condition, ascending: ascending, skipping: skipping > 0)
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Array($0.databaseValues) }
+        }
+        // After (a, b, id): rows with a and b equal and a later id, then a equal and a later b, then a later a.
+        // Each read is one index seek on equal leading columns and a range on the next: SQLite cannot seek an
+        // index by a row value that reaches the rowid, so one `(a, b, id) > (…)` would walk every row sharing
+        // `a` and `b` (for the stock order, tens of thousands) before the page.
+        let columns = order.columns
+        var keys: [Key] = []
+        for length in (0..<columns.count).reversed() where keys.count < count {
+            let last = length == columns.count - 1
+            let comparison = ascending ? (inclusive && last ? ">=" : ">") : (inclusive && last ? "<=" : "<")
+            var conditions = condition.map { [$0] } ?? []
+            conditions += columns[..<length].map { "\($0.expression) = ?" }
+            conditions.append("\(columns[length].expression) \(comparison) ?")
+            let sql = "SELECT \(columns.map(\.expression).joined(separator: ", ")) FROM \(order.source) WHERE "
+                + conditions.joined(separator: " AND ") + " ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ?"
+            var arguments = StatementArguments(Array(start[...length]))
+            arguments += [count - keys.count]
+            keys += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Array($0.databaseValues) }
+        }
+        return keys
     }
 }
 

@@ -30,19 +30,9 @@ struct RankIndex {
         return nil
     }
 
-    /// The key `skipping` selected rows after `start` (inclusive).
+    /// The key `skipping` selected rows after `start` (inclusive): at most a segment's keys, read from indexes.
     private func walk(_ db: Database, from start: ProductPager.Key, skipping: Int) throws -> ProductPager.Key? {
-        let pager = ProductPager(order: order, cells: cells)
-        if order.hasCellIndex && !cells.isAll {
-            let keys = try pager.keys(db, ascending: true, after: start, inclusive: true, count: skipping + 1)
-            return keys.count > skipping ? keys[skipping] : nil
-        }
-        if skipping == 0 {
-            return try pager.keys(db, ascending: true, after: start, inclusive: true, count: 1).first
-        }
-        let sql = pager.sql(condition: cells.condition, ascending: true, hasStart: true, inclusive: true, skipping: true)
-        var arguments = StatementArguments(start)
-        arguments += [1, skipping]
-        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map { Array($0.databaseValues) }
+        let keys = try ProductPager(order: order, cells: cells).keys(db, ascending: true, after: start, inclusive: true, count: skipping + 1)
+        return keys.count > skipping ? keys[skipping] : nil
     }
 }
