@@ -42,7 +42,7 @@ extension SQLiteMarket {
     }
 
     static func exportKeys(_ db: Database, _ request: ListingRequest, after start: ProductPager.Key?, count: Int) throws -> [ProductPager.Key] {
-        guard let search = request.search else {
+        guard let search = try request.search?.prepared(db) else {
             return try ProductPager(order: request.order, cells: request.cells).keys(db, ascending: request.ascending, after: start, count: count)
         }
         let newestFirst = request.order == .id ? !request.ascending : true

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
@@ -208,5 +209,15 @@ struct LongProductSearchTests {
         #expect(ProductSearch("100%_x\\yz")?.verification?.pattern == "%100\\%\\_x\\\\yz%")
         #expect(ProductSearch("CAFÉ AU LAIT")?.verification == nil)
         #expect(ProductSearch("chair")?.verification == nil)
+    }
+
+    @Test func aLongSearchStartsFromItsTwoRarestTrigrams() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let search = try #require(ProductSearch("Makes two cups at once"))
+        let prepared = try await catalog.test.market.database.read { db in try search.prepared(db) }
+        let prefilter = try #require(prepared.rarest)
+        #expect(prefilter.components(separatedBy: " AND ").count == 2, "\(prefilter)")
+        #expect(try await catalog.ids("Makes two cups at once") == [catalog.espresso.id])
+        #expect(try await catalog.ids("Makes two cups at twice") == [])
     }
 }

@@ -16,7 +16,7 @@ struct ListingRequest: Sendable {
     }
 
     func page(_ db: Database, limit: Int, offset: Int) throws -> Page {
-        guard let search else {
+        guard let search = try search?.prepared(db) else {
             let total = try Self.count(db, cells: cells)
             let ids = try ProductPager(order: order, cells: cells).ids(db, ascending: ascending, total: total, offset: offset, limit: limit)
             return Page(total: total, isCapped: false, ids: ids)

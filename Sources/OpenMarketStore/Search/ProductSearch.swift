@@ -11,11 +11,35 @@ struct ProductSearch {
     static let cap = 10_000
 
     let expression: SearchExpression
+    /// The verified form's FTS5 query of the query's rarest trigrams, chosen by `prepared(_:)`.
+    private(set) var rarest: String?
 
     /// `nil` when nothing searchable is left of the text (see `SearchExpression`).
     init?(_ text: String) {
         guard let expression = SearchExpression(text) else { return nil }
         self.expression = expression
+    }
+
+    /// The search with its verified form narrowed to the two trigrams fewest products hold (from the index's
+    /// vocabulary): a superset of the matches as small as two words can give, whatever the query's length.
+    func prepared(_ db: Database) throws -> ProductSearch {
+        guard verification != nil else { return self }
+        let scalars = Array(expression.text.unicodeScalars)
+        var frequencies: [(trigram: [Unicode.Scalar], products: Int)] = []
+        var seen = Set<String>()
+        let lookup = try db.cachedStatement(sql: "SELECT doc FROM productSearchVocabulary WHERE term = ?")
+        for start in 0...(scalars.count - 3) {
+            // The verified form has only ASCII or caseless scalars: the index's folding is ASCII lowercasing.
+            let trigram = scalars[start..<start + 3].map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar($0.value + 0x20) ?? $0 : $0 }
+            var term = ""
+            term.unicodeScalars.append(contentsOf: trigram)
+            guard seen.insert(term).inserted else { continue }
+            frequencies.append((trigram, try Int.fetchOne(lookup, arguments: [term]) ?? 0))
+        }
+        var copy = self
+        copy.rarest = frequencies.sorted { $0.products < $1.products }.prefix(2)
+            .map { SearchExpression.quoted($0.trigram) }.joined(separator: " AND ")
+        return copy
     }
 
     var table: String {
@@ -66,7 +90,7 @@ struct ProductSearch {
 
     var arguments: StatementArguments {
         guard let verification else { return [expression.match] }
-        return [verification.prefilter, verification.pattern, verification.pattern]
+        return [rarest ?? verification.prefilter, verification.pattern, verification.pattern]
     }
 
     /// The number of matches up to `cap`, and whether there are more.
