@@ -100,10 +100,6 @@ extension MarketDatabase {
             }
             for statement in RankSchema.productTriggers() { try db.execute(sql: statement) }
         }
-        migrator.registerMigration("v7 vocabulary of the trigram index") { db in
-            // How many products hold each trigram, so a long search can start from its rarest ones.
-            try db.execute(sql: "CREATE VIRTUAL TABLE productSearchVocabulary USING fts5vocab(productSearch, row)")
-        }
         return migrator
     }
 }

@@ -20,25 +20,26 @@ struct ProductSearch {
         self.expression = expression
     }
 
-    /// The search with its verified form narrowed to the two trigrams fewest products hold (from the index's
-    /// vocabulary): a superset of the matches as small as two words can give, whatever the query's length.
+    /// How far `prepared(_:)` counts each trigram's products: enough to tell rare ones from common ones.
+    static let rarityProbe = 256
+
+    /// The search with its verified form narrowed to the two trigrams fewest products hold: a superset of the
+    /// matches about as small as two words can give, whatever the query's length. Each trigram's products are
+    /// counted only up to `rarityProbe` (FTS5's vocabulary table would walk whole lists to count them).
     func prepared(_ db: Database) throws -> ProductSearch {
         guard verification != nil else { return self }
         let scalars = Array(expression.text.unicodeScalars)
-        var frequencies: [(trigram: [Unicode.Scalar], products: Int)] = []
+        var frequencies: [(trigram: String, products: Int)] = []
         var seen = Set<String>()
-        let lookup = try db.cachedStatement(sql: "SELECT doc FROM productSearchVocabulary WHERE term = ?")
+        let probe = try db.cachedStatement(
+            sql: "SELECT count(*) FROM (SELECT rowid FROM productSearch WHERE productSearch MATCH ? LIMIT \(Self.rarityProbe))")
         for start in 0...(scalars.count - 3) {
-            // The verified form has only ASCII or caseless scalars: the index's folding is ASCII lowercasing.
-            let trigram = scalars[start..<start + 3].map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar($0.value + 0x20) ?? $0 : $0 }
-            var term = ""
-            term.unicodeScalars.append(contentsOf: trigram)
-            guard seen.insert(term).inserted else { continue }
-            frequencies.append((trigram, try Int.fetchOne(lookup, arguments: [term]) ?? 0))
+            let trigram = SearchExpression.quoted(Array(scalars[start..<start + 3]))
+            guard seen.insert(trigram.lowercased()).inserted else { continue }
+            frequencies.append((trigram, try Int.fetchOne(probe, arguments: [trigram]) ?? 0))
         }
         var copy = self
-        copy.rarest = frequencies.sorted { $0.products < $1.products }.prefix(2)
-            .map { SearchExpression.quoted($0.trigram) }.joined(separator: " AND ")
+        copy.rarest = frequencies.sorted { $0.products < $1.products }.prefix(2).map(\.trigram).joined(separator: " AND ")
         return copy
     }
 
