@@ -211,7 +211,7 @@ struct LongProductSearchTests {
         #expect(ProductSearch("chair")?.verification == nil)
     }
 
-    @Test func aLongSearchStartsFromItsTwoRarestTrigrams() async throws {
+    @Test func aLongSearchStartsFromItsRarestTrigrams() async throws {
         let catalog = try await ProductSearchTests.Catalog()
         let search = try #require(ProductSearch("Makes two cups at once"))
         let prepared = try await catalog.test.market.database.read { db in try search.prepared(db) }

@@ -23,9 +23,10 @@ struct ProductSearch {
     /// How far `prepared(_:)` counts each trigram's products: enough to tell rare ones from common ones.
     static let rarityProbe = 256
 
-    /// The search with its verified form narrowed to the two trigrams fewest products hold: a superset of the
-    /// matches about as small as two words can give, whatever the query's length. Each trigram's products are
-    /// counted only up to `rarityProbe` (FTS5's vocabulary table would walk whole lists to count them).
+    /// The search with its verified form narrowed to its rare trigrams, those fewer than `rarityProbe` products
+    /// hold: then at most that many rows are checked with LIKE. Each trigram's products are counted only up to
+    /// the probe (FTS5's vocabulary table would walk whole lists to count them); when no trigram is rare, the
+    /// every-third-trigram prefilter stays.
     func prepared(_ db: Database) throws -> ProductSearch {
         guard verification != nil else { return self }
         let scalars = Array(expression.text.unicodeScalars)
@@ -38,8 +39,10 @@ struct ProductSearch {
             guard seen.insert(trigram.lowercased()).inserted else { continue }
             frequencies.append((trigram, try Int.fetchOne(probe, arguments: [trigram]) ?? 0))
         }
+        let rare = frequencies.filter { $0.products < Self.rarityProbe }.sorted { $0.products < $1.products }
+        guard !rare.isEmpty else { return self }
         var copy = self
-        copy.rarest = frequencies.sorted { $0.products < $1.products }.prefix(2).map(\.trigram).joined(separator: " AND ")
+        copy.rarest = rare.prefix(2).map(\.trigram).joined(separator: " AND ")
         return copy
     }
 
