@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "openmarket-web", targets: ["openmarket-web"]),
         .library(name: "OpenMarketInput", targets: ["OpenMarketInput"]),
+        .executable(name: "openmarket-store-bench", targets: ["openmarket-store-bench"]),
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
@@ -149,6 +150,18 @@ let package = Package(
             dependencies: ["OpenMarketInput"],
             swiftSettings: swiftSettings
         ),
+        // Times the store's list, search and export paths on a filled database; run it with scripts/bench-store.
+        .executableTarget(
+            name: "openmarket-store-bench",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "OpenMarketCoreTests",
             dependencies: ["OpenMarketCore"],
@@ -157,7 +170,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenMarketStoreTests",
-            dependencies: ["OpenMarketStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "OpenMarketInput", "OpenMarketStore", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // swift-mustache stays here as the reference: the conformance tests render every template with both.

@@ -86,7 +86,21 @@ extension MarketDatabase {
             try db.create(index: "product_on_name", on: "product", columns: ["name"])
             try db.create(index: "product_on_currency_priceMinor", on: "product", columns: ["currency", "priceMinor"])
         }
-        migrator.registerMigration("v4 product passwords, creation keys, image extensions from their bytes") { db in
+        migrator.registerMigration("v4 filter cells, sale price and their counters") { db in
+            for statement in CellSchema.statements { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v5 index for one- and two-character searches") { db in
+            for statement in ShortSearchSchema.statements { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v6 rank tables for numbered pages") { db in
+            // A numbered page deep in a list is found through these instead of an OFFSET over the rows before it.
+            for order in ProductOrder.ranked {
+                for statement in RankSchema.createStatements(for: order) { try db.execute(sql: statement) }
+                for statement in RankSchema.rebuildStatements(for: order) { try db.execute(sql: statement) }
+            }
+            for statement in RankSchema.productTriggers() { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v7 product passwords, creation keys, image extensions from their bytes") { db in
             // A product listed with its own password (the storefront's form; v1 apps) keeps its bcrypt hash here,
             // written in the same transaction as the product, so no crash leaves one without the other.
             try db.create(table: "productPassword") { table in

@@ -4,23 +4,46 @@ import OpenMarketCore
 
 /// Turns stored rows into the API's product shapes: a fixed number of queries per page, never one per product.
 enum ProductLoader {
+    /// Rows are read by column position, not through `Codable`: a list page costs little either way, but the
+    /// export turns a million rows into summaries and decoding was most of its time.
     static func summaries(_ db: Database, ids: [Int64], imagePathPrefix: String) throws -> [ProductSummary] {
         guard !ids.isEmpty else { return [] }
-        let products = try ProductRecord.filter(ids.contains(ProductRecord.Columns.id)).fetchAll(db)
-        let vendors = try vendorsByID(db, products: products)
-        let thumbnails = try thumbnailsByProduct(db, products: products)
-        let byID = Dictionary(uniqueKeysWithValues: products.compactMap { record in record.id.map { ($0, record) } })
-        return ids.compactMap { id in
-            guard let record = byID[id], let currency = Currency(rawValue: record.currency) else { return nil }
-            let thumbnail = thumbnails[id].map { ImageURL(prefix: imagePathPrefix, info: $0) }
-            return ProductSummary(
-                id: Int(id), vendorID: Int(record.vendorId), vendorName: vendors[record.vendorId]?.name ?? "",
-                name: record.name, description: record.description, thumbnailURL: thumbnail?.thumbnail ?? "",
-                currency: currency, price: MinorUnits.decimal(record.priceMinor, currency: currency),
-                discountedPrice: MinorUnits.decimal(record.discountMinor, currency: currency),
-                stock: record.stock, createdAt: record.createdAt, issuedAt: record.createdAt
-            )
+        let placeholders = databaseQuestionMarks(count: ids.count)
+        let arguments = StatementArguments(ids)
+        let products = try Row.fetchAll(db, sql: """
+            SELECT product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
+                product.priceMinor, product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId
+            FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))
+            """, arguments: arguments)
+        // Each product's chosen thumbnail, or its first image: rows come in (productId, position) order.
+        var thumbnails: [Int64: (id: Int64, key: String, fileExtension: String)] = [:]
+        var chosen: [Int64: Int64] = [:]
+        for row in products {
+            if let thumbnail = row[10] as Int64? { chosen[row[0]] = thumbnail }
         }
+        let images = try Row.fetchCursor(db, sql: """
+            SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position
+            """, arguments: arguments)
+        while let image = try images.next() {
+            let productID: Int64 = image[0]
+            let id: Int64 = image[1]
+            if thumbnails[productID] == nil || chosen[productID] == id {
+                thumbnails[productID] = (id, image[2], image[3])
+            }
+        }
+        var byID: [Int64: ProductSummary] = [:]
+        byID.reserveCapacity(products.count)
+        for row in products {
+            guard let currency = Currency(rawValue: row[5]) else { continue }
+            let id: Int64 = row[0]
+            let createdAt: Date = row[9]
+            let thumbnail = thumbnails[id].map { ImageURL(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension).thumbnail }
+            byID[id] = ProductSummary(
+                id: Int(id), vendorID: Int(row[1] as Int64), vendorName: row[2], name: row[3], description: row[4],
+                thumbnailURL: thumbnail ?? "", currency: currency, price: MinorUnits.decimal(row[6], currency: currency),
+                discountedPrice: MinorUnits.decimal(row[7], currency: currency), stock: row[8], createdAt: createdAt, issuedAt: createdAt)
+        }
+        return ids.compactMap { byID[$0] }
     }
 
     static func detail(_ db: Database, id: Int64, imagePathPrefix: String) throws -> ProductDetail? {
@@ -45,28 +68,6 @@ enum ProductLoader {
             vendor: ProductDetail.Vendor(id: Int(record.vendorId), name: vendor?.name ?? "")
         )
     }
-
-    private static func vendorsByID(_ db: Database, products: [ProductRecord]) throws -> [Int64: VendorRecord] {
-        let ids = Set(products.map(\.vendorId))
-        let vendors = try VendorRecord.filter(keys: ids).fetchAll(db)
-        return Dictionary(uniqueKeysWithValues: vendors.compactMap { vendor in vendor.id.map { ($0, vendor) } })
-    }
-
-    /// The chosen thumbnail image of each product, or its first image.
-    private static func thumbnailsByProduct(_ db: Database, products: [ProductRecord]) throws -> [Int64: ProductImageInfo] {
-        let ids = products.compactMap(\.id)
-        let images = try ProductImageRecord.select(ProductImageRecord.metadataColumns)
-            .filter(ids.contains(ProductImageRecord.Columns.productId)).order(ProductImageRecord.Columns.position)
-            .asRequest(of: ProductImageInfo.self).fetchAll(db)
-        let chosen = Dictionary(uniqueKeysWithValues: products.compactMap { product in product.id.map { ($0, product.thumbnailImageId) } })
-        var result: [Int64: ProductImageInfo] = [:]
-        for image in images {
-            if result[image.productId] == nil || chosen[image.productId] == image.id {
-                result[image.productId] = image
-            }
-        }
-        return result
-    }
 }
 
 /// Where an image is served: the same bytes under an origin and a thumbnail name, as the API has both URLs.
@@ -75,8 +76,12 @@ struct ImageURL {
     let thumbnail: String
 
     init(prefix: String, info: ProductImageInfo) {
-        let ext = info.fileExtension.isEmpty ? "" : "." + info.fileExtension
-        origin = "\(prefix)\(info.key)_origin\(ext)"
-        thumbnail = "\(prefix)\(info.key)_thumb\(ext)"
+        self.init(prefix: prefix, key: info.key, fileExtension: info.fileExtension)
+    }
+
+    init(prefix: String, key: String, fileExtension: String) {
+        let ext = fileExtension.isEmpty ? "" : "." + fileExtension
+        origin = "\(prefix)\(key)_origin\(ext)"
+        thumbnail = "\(prefix)\(key)_thumb\(ext)"
     }
 }

@@ -27,27 +27,39 @@ public struct ProductListing: Sendable, Hashable {
     }
 }
 
+/// A page of a listing with the number of products it selects.
+public struct ListingPage: Sendable, Hashable {
+    /// A search reads at most this many matches (newest first); `total` is then this number and capped.
+    public static let searchCap = ProductSearch.cap
+
+    public var total: Int
+    /// The search matched more than `searchCap` products and stopped counting: show "10,000+".
+    public var totalIsCapped: Bool
+    public var products: [ProductSummary]
+
+    /// The number of the last page for a page size: real, so it can be linked.
+    public func lastPage(perPage: Int) -> Int {
+        perPage > 0 ? max(1, (total + perPage - 1) / perPage) : 1
+    }
+}
+
 extension SQLiteMarket {
-    /// One page of products in the listing's order, with the number of products it selects.
+    /// One page of products in the listing's order, with the number of products it selects
+    /// (for a search, exact up to `ListingPage.searchCap`; see `listingPage` to know whether it was capped).
     public func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
+        let page = try await listingPage(listing, limit: limit, offset: offset)
+        return (page.total, page.products)
+    }
+
+    /// One page of products in the listing's order. Every order, filter and page number is read through an
+    /// index (see `ProductPager`); a search reads at most `ListingPage.searchCap` matches.
+    public func listingPage(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> ListingPage {
         let prefix = configuration.imagePathPrefix
+        let request = ListingRequest(listing)
         return try await read { db in
-            let (from, whereSQL, arguments) = Self.listingClause(listing)
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(from) \(whereSQL)", arguments: arguments) ?? 0
-            let direction = listing.ascending ? "ASC" : "DESC"
-            let order: String = switch listing.sort {
-            case .id: "product.id \(direction)"
-            case .name: "product.name \(direction), product.id \(direction)"
-            case .vendor: "vendor.name \(direction), product.id \(direction)"
-            // Prices of different currencies are not comparable: won first, then dollars, each in order.
-            case .price: "product.currency ASC, product.priceMinor \(direction), product.id \(direction)"
-            case .discount: "product.currency ASC, product.discountMinor \(direction), product.id \(direction)"
-            case .stock: "product.stock \(direction), product.id \(direction)"
-            case .date: "product.createdAt \(direction), product.id \(direction)"
-            }
-            let ids = try Int64.fetchAll(
-                db, sql: "SELECT product.id FROM \(from) \(whereSQL) ORDER BY \(order) LIMIT ? OFFSET ?", arguments: arguments + [limit, offset])
-            return (total, try ProductLoader.summaries(db, ids: ids, imagePathPrefix: prefix))
+            let page = try request.page(db, limit: max(0, limit), offset: max(0, offset))
+            let products = try ProductLoader.summaries(db, ids: page.ids, imagePathPrefix: prefix)
+            return ListingPage(total: page.total, totalIsCapped: page.isCapped, products: products)
         }
     }
 
@@ -73,26 +85,5 @@ extension SQLiteMarket {
         let owner = try await read { db in try Int64.fetchOne(db, sql: "SELECT vendorId FROM product WHERE id = ?", arguments: [id]) }
         guard let owner else { throw .notFound("Product \(id) does not exist.") }
         return owner
-    }
-
-    private static func listingClause(_ listing: ProductListing) -> (from: String, where: String, arguments: StatementArguments) {
-        var from = "product JOIN vendor ON vendor.id = product.vendorId"
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
-        if let search = listing.search {
-            let ids = ProductSearch(text: search).matchingIDsSQL
-            from += " JOIN (\(ids.sql)) AS found ON found.rowid = product.id"
-            arguments += ids.arguments
-        }
-        switch listing.stock {
-        case .inStock?: conditions.append("product.stock > 0")
-        case .soldOut?: conditions.append("product.stock = 0")
-        case nil: break
-        }
-        if let currency = listing.currency {
-            conditions.append("product.currency = ?")
-            arguments += [currency.rawValue]
-        }
-        return (from, conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 }

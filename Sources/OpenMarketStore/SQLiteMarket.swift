@@ -43,17 +43,16 @@ public final class SQLiteMarket: OpenMarketAPI {
             throw .malformed("page_no must be 1 or more and items_per_page \(MarketLimits.itemsPerPage.lowerBound)–\(MarketLimits.itemsPerPage.upperBound).")
         }
         let prefix = configuration.imagePathPrefix
+        let request = ListingRequest(query)
         return try await read { db -> ProductPage? in
-            let search = query.search.map(ProductSearch.init)
-            let total = try search?.count(db) ?? Self.productTotal(db)
-            let lastPage = (total + query.perPage - 1) / query.perPage
+            let (offset, overflow) = (query.page - 1).multipliedReportingOverflow(by: query.perPage)
+            let page = try request.page(db, limit: query.perPage, offset: overflow ? Int.max : offset)
+            let lastPage = (page.total + query.perPage - 1) / query.perPage
             // Page 1 of an empty market is an empty page; only pages past the end are "no content".
             if query.page > max(lastPage, 1) { return nil }
-            let offset = (query.page - 1) * query.perPage
-            let ids = try search?.ids(db, limit: query.perPage, offset: offset)
-                ?? Int64.fetchAll(db, sql: "SELECT id FROM product ORDER BY id DESC LIMIT ? OFFSET ?", arguments: [query.perPage, offset])
-            let summaries = try ProductLoader.summaries(db, ids: ids, imagePathPrefix: prefix)
-            return ProductPage(pageNo: query.page, itemsPerPage: query.perPage, totalCount: total, products: summaries)
+            let summaries = try ProductLoader.summaries(db, ids: page.ids, imagePathPrefix: prefix)
+            return ProductPage(
+                pageNo: query.page, itemsPerPage: query.perPage, totalCount: page.total, products: summaries, totalIsCapped: page.isCapped)
         }
     }
 

@@ -1,4 +1,6 @@
+import OpenMarketInput
 import Foundation
+import GRDB
 import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
@@ -147,5 +149,76 @@ struct ProductSearchTests {
         #expect(found.name == "100% Cotton Shirt")
         #expect(found.vendorName == "Owner Shop")
         #expect(found.thumbnailURL == catalog.shirt.thumbnailURL)
+    }
+}
+
+/// Hostile strings through the production search: each returns normally, and typed syntax is only text.
+@Suite("Product search input safety")
+struct ProductSearchSafetyTests {
+    @Test("Hostile input returns normally", arguments: SearchExpressionTests.hostile)
+    func hostileInputReturnsNormally(typed: String) async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let page = try await catalog.test.market.products(ProductQuery(page: 1, perPage: 20, search: typed))
+        let listing = try await catalog.test.market.listingPage(ProductListing(search: typed, sort: .price), limit: 20, offset: 0)
+        #expect(page != nil)
+        #expect(listing.total <= 5)
+    }
+
+    @Test func typedOROnlyFindsTheTextOR() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let all = [catalog.camera, catalog.chair, catalog.dvd, catalog.shirt, catalog.espresso]
+        let expected = all.filter { ($0.name + " " + $0.description).lowercased().contains("or") }.map(\.id).sorted(by: >)
+
+        #expect(try await catalog.ids("OR") == expected)
+        #expect(!expected.isEmpty && expected.count < all.count)
+        #expect(try await catalog.ids("a OR b") == [])
+        #expect(try await catalog.ids("NOT") == [])
+    }
+
+    @Test func quoteWithCombiningMarkAndNULAreSearchedAsText() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let quoteWithMark = "\"\u{301}abc", quotedOR = "\"\u{301} OR \"\u{301}"
+        #expect(try await catalog.search(quoteWithMark)?.products == [])
+        #expect(try await catalog.search(quotedOR)?.products == [])
+        #expect(try await catalog.ids("Vint\u{0}age") == [catalog.camera.id])
+        #expect(try await catalog.ids("\u{FEFF}의자") == [catalog.chair.id])
+    }
+}
+
+/// Long queries are found through every third trigram and checked with LIKE, when LIKE folds case as the
+/// trigram index does; otherwise through the whole phrase.
+@Suite("Long product searches")
+struct LongProductSearchTests {
+    @Test func longQueriesMatchExactlyTheSubstringWhateverTheirForm() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let cafe = try await catalog.test.create(name: "Café au lait bowl", description: "Große Schale für Milchkaffee.")
+        #expect(try await catalog.ids("VINTAGE FILM") == [catalog.camera.id])
+        #expect(try await catalog.ids("100% Cotton") == [catalog.shirt.id])
+        #expect(try await catalog.ids("100_ Cotton") == [])
+        #expect(try await catalog.ids("Film Vintage") == [])
+        #expect(try await catalog.ids("식탁 의자입니다") == [catalog.chair.id])
+        #expect(try await catalog.ids("<DVD> \"Special\"") == [catalog.dvd.id])
+        // Cased letters beyond ASCII: the phrase path, which folds them as the index does.
+        #expect(try await catalog.ids("CAFÉ AU LAIT") == [cafe.id])
+        #expect(try await catalog.ids("GROSSE SCHALE") == [])
+        #expect(try await catalog.ids("große schale") == [cafe.id])
+    }
+
+    @Test func theVerifiedFormIsUsedOnlyWhereLikeFoldsCaseLikeTheIndex() throws {
+        #expect(ProductSearch("Espresso Machine No. 123")?.verification?.prefilter == "\"Esp\" AND \"res\" AND \"so \" AND \"Mac\" AND \"hin\" AND \"e N\" AND \"o. \" AND \"123\"")
+        #expect(ProductSearch("깨끗한 원목 의자")?.verification != nil)
+        #expect(ProductSearch("100%_x\\yz")?.verification?.pattern == "%100\\%\\_x\\\\yz%")
+        #expect(ProductSearch("CAFÉ AU LAIT")?.verification == nil)
+        #expect(ProductSearch("chair")?.verification == nil)
+    }
+
+    @Test func aLongSearchStartsFromItsRarestTrigrams() async throws {
+        let catalog = try await ProductSearchTests.Catalog()
+        let search = try #require(ProductSearch("Makes two cups at once"))
+        let prepared = try await catalog.test.market.database.read { db in try search.prepared(db) }
+        let prefilter = try #require(prepared.rarest)
+        #expect(prefilter.components(separatedBy: " AND ").count == 2, "\(prefilter)")
+        #expect(try await catalog.ids("Makes two cups at once") == [catalog.espresso.id])
+        #expect(try await catalog.ids("Makes two cups at twice") == [])
     }
 }

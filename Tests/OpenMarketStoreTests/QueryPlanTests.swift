@@ -2,82 +2,180 @@ import Foundation
 import GRDB
 import OpenMarketCore
 @testable import OpenMarketStore
+import Synchronization
 import Testing
 
-/// The queries a page view runs must use an index, never sort or scan a whole table.
+/// The statements the production functions run, captured through SQLite's trace and explained: no page view
+/// may scan the product table or sort with a temporary B-tree, except where a search's bounded candidates
+/// (at most `ListingPage.searchCap` rows) are put in a non-id order.
 @Suite("Query plans")
 struct QueryPlanTests {
-    /// The `detail` lines of SQLite's plan for a query.
-    static func plan(_ test: TestMarket, _ sql: String, _ arguments: StatementArguments) async throws -> [String] {
-        try await test.market.database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+    /// SELECT statements seen while recording, with their values inlined.
+    final class StatementLog: Sendable {
+        private let state = Mutex<(recording: Bool, statements: [String])>((false, []))
+
+        func record(_ sql: String) {
+            state.withLock { state in
+                if state.recording && sql.hasPrefix("SELECT") && !state.statements.contains(sql) { state.statements.append(sql) }
+            }
+        }
+
+        func recording<T>(_ body: () async throws -> T) async rethrows -> (T, [String]) {
+            state.withLock { $0 = (true, []) }
+            let result = try await body()
+            let statements = state.withLock { state in
+                state.recording = false
+                return state.statements
+            }
+            return (result, statements)
         }
     }
 
-    /// A market with a few products, so the planner sees real tables.
-    static func filledMarket() async throws -> TestMarket {
-        let test = try await TestMarket()
-        for number in 1...3 {
-            try await test.create(name: "Camera number \(number)", images: [TestImages.png(), TestImages.jpeg()])
+    struct Traced {
+        let test: TestMarket
+        let log: StatementLog
+
+        /// The plan of each statement the body ran.
+        func plans(_ body: () async throws -> Void) async throws -> [(sql: String, plan: [String])] {
+            let ((), statements) = try await log.recording(body)
+            return try await test.market.database.read { db in
+                try statements.map { sql in
+                    (sql, try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String })
+                }
+            }
         }
-        return test
     }
 
-    @Test func productListIsOrderedByTheRowIDWithoutATempSort() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(test, "SELECT id FROM product ORDER BY id DESC LIMIT ? OFFSET ?", [20, 0])
-        #expect(!plan.isEmpty)
-        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
+    /// A market of a few thousand filled products (several rank segments) whose connection is traced.
+    static func tracedMarket(products: Int = 4_500) async throws -> Traced {
+        let log = StatementLog()
+        var configuration = MarketDatabase.configuration()
+        configuration.prepareDatabase { db in
+            db.trace { event in
+                if case .statement(let statement) = event { log.record(statement.expandedSQL) }
+            }
+        }
+        let queue = try DatabaseQueue(configuration: configuration)
+        try MarketDatabase.migrator.migrate(queue)
+        let test = try await TestMarket(database: queue)
+        try await test.market.fill(products: products, batchSize: 1_500)
+        return Traced(test: test, log: log)
     }
 
-    @Test func listTotalIsReadFromTheCounterNotByCountingRows() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(test, "SELECT total FROM productCounter WHERE id = 1", [])
-        #expect(!plan.contains { $0.hasPrefix("SCAN") }, "plan: \(plan)")
-        let counted = try await test.market.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM product") }
-        #expect(try await test.market.products(ProductQuery(page: 1, perPage: 10))?.totalCount == counted)
-        #expect(counted == 3)
+    /// A scan of the product table, or a full-text table read without MATCH. A walk of `product` in the order
+    /// of an index is not a scan when nothing filters it and a LIMIT without OFFSET stops it: it reads the page.
+    static func scansProducts(_ line: String, sql: String) -> Bool {
+        let scan = line.hasPrefix("SCAN product ") || line == "SCAN product" || line.hasPrefix("SCAN productImage")
+        let boundedWalk = !sql.contains(" WHERE ") && sql.contains(" LIMIT ") && !sql.contains(" OFFSET ")
+        return (scan && !boundedWalk) || (line.contains("VIRTUAL TABLE") && !line.contains(/INDEX \d+:M/))
     }
 
-    @Test func searchMatchUsesTheTrigramIndex() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(
-            test, "SELECT rowid FROM productSearch WHERE productSearch MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?", ["\"camera\"", 20, 0])
-        // FTS5 writes "M" (MATCH) into its index string, e.g. "INDEX 192:M2"; a full scan shows "INDEX 0:".
-        #expect(plan.contains { $0.contains(/VIRTUAL TABLE INDEX \d+:M/) }, "plan: \(plan)")
-        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
+    static func expectIndexed(_ plans: [(sql: String, plan: [String])], allowingBoundedSort: Bool = false) {
+        #expect(!plans.isEmpty)
+        for (sql, plan) in plans {
+            #expect(!plan.contains { scansProducts($0, sql: sql) }, "scan in \(sql): \(plan)")
+            let boundedCandidates = allowingBoundedSort && sql.contains("LIMIT \(ProductSearch.cap))")
+            if !boundedCandidates {
+                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "sort in \(sql): \(plan)")
+            }
+        }
     }
 
-    @Test func searchCountUsesTheTrigramIndex() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(test, "SELECT count(*) FROM productSearch WHERE productSearch MATCH ?", ["\"camera\""])
-        #expect(plan.contains { $0.contains(/VIRTUAL TABLE INDEX \d+:M/) }, "plan: \(plan)")
+    @Test func everyAdminSortDirectionFilterAndPageUsesIndexes() async throws {
+        let traced = try await Self.tracedMarket()
+        let market = traced.test.market
+        for sort in ProductListing.Sort.allCases {
+            for ascending in [true, false] {
+                for cells in [(nil, nil), (ProductListing.StockFilter.soldOut, Currency.usd), (.inStock, nil), (nil, .krw)] {
+                    let listing = ProductListing(sort: sort, ascending: ascending, stock: cells.0, currency: cells.1)
+                    let plans = try await traced.plans {
+                        let total = try await market.listingPage(listing, limit: 50, offset: 0).total
+                        for offset in [total / 2, max(0, total - 50), max(0, total - 20)] {
+                            _ = try await market.listingPage(listing, limit: 50, offset: offset)
+                        }
+                    }
+                    Self.expectIndexed(plans)
+                }
+            }
+        }
     }
 
-    @Test func imageLookupByKeyUsesAnIndex() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(test, "SELECT key, mediaType, bytes FROM productImage WHERE key = ?", ["0123456789abcdef0123456789abcdef"])
-        #expect(plan.contains { $0.hasPrefix("SEARCH productImage USING") }, "plan: \(plan)")
-        #expect(!plan.contains { $0.hasPrefix("SCAN") }, "plan: \(plan)")
+    @Test func storefrontOrdersFiltersAndDeepPagesUseIndexes() async throws {
+        let traced = try await Self.tracedMarket()
+        for sort in ProductQuery.Sort.allCases {
+            for (inStock, currency) in [(false, nil), (true, nil), (false, Currency.usd), (true, Currency.krw)] {
+                let plans = try await traced.plans {
+                    for page in [1, 2, 57, 113, 200, 225] {
+                        _ = try await traced.test.market.products(
+                            ProductQuery(page: page, perPage: 20, sort: sort, inStockOnly: inStock, currency: currency))
+                    }
+                }
+                Self.expectIndexed(plans)
+            }
+        }
     }
 
-    @Test func imagesOfAPageAreFoundThroughTheProductIndex() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(
-            test, "SELECT id, position FROM productImage WHERE productId IN (?, ?, ?) ORDER BY position", [1, 2, 3])
-        #expect(plan.contains { $0.hasPrefix("SEARCH productImage USING") }, "plan: \(plan)")
-        #expect(!plan.contains { $0.hasPrefix("SCAN productImage") }, "plan: \(plan)")
+    @Test("Searches of every length use a full-text index", arguments: ["판", "의자", "chair", "Wooden Chair No. 1", "OR", "\"*"])
+    func searchesUseAFullTextIndex(text: String) async throws {
+        let traced = try await Self.tracedMarket(products: 1_500)
+        let market = traced.test.market
+        let plans = try await traced.plans {
+            _ = try await market.products(ProductQuery(page: 1, search: text))
+            _ = try await market.products(ProductQuery(page: 3, search: text))
+            _ = try await market.listingPage(ProductListing(search: text), limit: 50, offset: 0)
+            _ = try await market.listingPage(ProductListing(search: text, ascending: true), limit: 50, offset: 50)
+        }
+        Self.expectIndexed(plans)
+        #expect(plans.contains { $0.plan.contains { $0.contains(/VIRTUAL TABLE INDEX \d+:M/) } })
     }
 
-    @Test func productsOfAPageAreFoundByPrimaryKey() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(test, "SELECT * FROM product WHERE id IN (?, ?, ?)", [1, 2, 3])
-        #expect(plan.contains { $0.hasPrefix("SEARCH product USING INTEGER PRIMARY KEY") }, "plan: \(plan)")
+    @Test func searchWithAnotherOrderOrFiltersSortsOnlyBoundedCandidates() async throws {
+        let traced = try await Self.tracedMarket(products: 1_500)
+        let market = traced.test.market
+        let plans = try await traced.plans {
+            _ = try await market.listingPage(ProductListing(search: "chair", sort: .price), limit: 50, offset: 0)
+            _ = try await market.listingPage(ProductListing(search: "의자", stock: .soldOut, currency: .usd), limit: 50, offset: 0)
+            _ = try await market.products(ProductQuery(search: "의자", sort: .priceAscending))
+        }
+        Self.expectIndexed(plans, allowingBoundedSort: true)
     }
 
-    @Test func expiredTokenSweepUsesTheExpiryIndex() async throws {
-        let test = try await Self.filledMarket()
-        let plan = try await Self.plan(test, "DELETE FROM deleteToken WHERE expiresAt < ?", [Date()])
-        #expect(plan.contains { $0.hasPrefix("SEARCH deleteToken USING") }, "plan: \(plan)")
+    @Test func exportBatchesReadByKeyWithoutCountingOrSkipping() async throws {
+        let traced = try await Self.tracedMarket()
+        let market = traced.test.market
+        let listings = [
+            ProductListing(), ProductListing(sort: .price, ascending: true, stock: .inStock), ProductListing(sort: .vendor, stock: .soldOut),
+            ProductListing(search: "chair"),
+        ]
+        for listing in listings {
+            let plans = try await traced.plans {
+                try await market.exportListing(listing, batchSize: 700) { _ in }
+            }
+            Self.expectIndexed(plans)
+            #expect(!plans.contains { $0.sql.contains("OFFSET") || $0.sql.contains("count(") }, "\(plans.map(\.sql))")
+        }
+    }
+
+    @Test func imagesTokensAndDetailsUseIndexes() async throws {
+        let traced = try await Self.tracedMarket(products: 50)
+        let market = traced.test.market
+        let created = try await traced.test.create()
+        let plans = try await traced.plans {
+            _ = try await market.product(id: created.id)
+            _ = try await market.image(named: String(created.images[0].url.split(separator: "/").last ?? ""))
+            _ = try await market.issueDeleteToken(productID: created.id, credentials: traced.test.ownerCredentials)
+        }
+        Self.expectIndexed(plans)
+    }
+
+    @Test func listTotalIsReadFromTheCountersNotByCountingRows() async throws {
+        let traced = try await Self.tracedMarket(products: 300)
+        let plans = try await traced.plans {
+            _ = try await traced.test.market.products(ProductQuery(page: 1, perPage: 10))
+            _ = try await traced.test.market.listingPage(ProductListing(stock: .soldOut), limit: 50, offset: 0)
+        }
+        #expect(!plans.contains { $0.sql.contains("count(") }, "\(plans.map(\.sql))")
+        let counted = try await traced.test.market.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM product") }
+        #expect(try await traced.test.market.products(ProductQuery(page: 1, perPage: 10))?.totalCount == counted)
     }
 }

@@ -23,9 +23,9 @@ struct TestMarket {
     let owner: SQLiteMarket.VendorAccount
     let neighbor: SQLiteMarket.VendorAccount
 
-    init(configuration: SQLiteMarket.Configuration = .init()) async throws {
+    init(configuration: SQLiteMarket.Configuration = .init(), database: (any DatabaseWriter)? = nil) async throws {
         market = SQLiteMarket(
-            database: try MarketDatabase.inMemory(), hasher: Self.hasher, configuration: configuration, logger: Self.quietLogger)
+            database: try database ?? MarketDatabase.inMemory(), hasher: Self.hasher, configuration: configuration, logger: Self.quietLogger)
         owner = try await market.createVendor(name: "Owner Shop", secret: Self.ownerSecret)
         neighbor = try await market.createVendor(name: "Neighbor Shop", secret: Self.neighborSecret)
     }

@@ -110,7 +110,7 @@ struct ProductDeleteTests {
             #expect(try await MarketProbe.product(id, via: client) != nil)
 
             // Slowed down, not locked out: once the wait is over the right password works.
-            try await Task.sleep(for: .milliseconds(2_300))
+            try await Task.sleep(for: .milliseconds(5_300))
             let later = try await browser.post(SiteURLs.delete(id), fields: [("password", "teacup-2024")])
             #expect(later.status == .seeOther)
             #expect(try await MarketProbe.product(id, via: client) == nil)

@@ -13,7 +13,7 @@ import Testing
 struct StorageFullTests {
     static func configuration(_ directory: URL) -> AppConfiguration {
         var config = TestSupport.configuration(dataDirectory: directory, backend: .embedded(loadSampleData: false))
-        config.maxMarketBytes = 160 * 1024
+        config.maxMarketBytes = 3 * 1024 * 1024
         return config
     }
 
@@ -22,7 +22,7 @@ struct StorageFullTests {
         let photos = try ["bicycle-2.png", "books-2.png", "film-camera-2.png", "ukulele-1.png", "turntable-2.png"].map {
             UploadBody.Image(filename: $0, contentType: "image/png", data: try TestSupport.sampleImage($0))
         }
-        for _ in 0..<20 {
+        for _ in 0..<300 {
             let body = UploadBody(params: UploadBody.params(), images: photos)
             let response = try await client.execute(
                 uri: "/api/products", method: .post, headers: [.identifier: TestSupport.vendor.identifier, .contentType: body.contentType],

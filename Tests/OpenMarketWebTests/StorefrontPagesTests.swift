@@ -43,6 +43,20 @@ struct StorefrontPagesTests {
         }
     }
 
+    /// The embedded market sorts by what the shopper pays and filters; page links keep the choice.
+    @Test func sortAndFiltersAreKeptInPageLinks() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let all = try await client.execute(uri: "/products?per_page=10&sort=price_desc&stock=in", method: .get)
+            #expect(all.status == .ok)
+            #expect(all.text.contains("href=\"/products?page=2&amp;per_page=10&amp;sort=price_desc&amp;stock=in\""), "\(all.text)")
+            #expect(!all.text.contains("총 24개"), "sold-out sample products are left out")
+            let dollars = try await client.execute(uri: "/products?currency=USD&sort=price_asc", method: .get)
+            #expect(dollars.status == .ok)
+            #expect(dollars.productCardCount > 0 && dollars.productCardCount < 24)
+        }
+    }
+
     /// A shared `?page=3` link that outlived some deletions must not tell people the market is empty.
     @Test func pagePastTheEndDoesNotClaimTheMarketIsEmpty() async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -4,12 +4,15 @@ public struct ProductPage: Sendable, Hashable {
     public var itemsPerPage: Int
     public var totalCount: Int
     public var products: [ProductSummary]
+    /// The market stopped counting at `totalCount` (a search that matches very many products): show "10,000+".
+    public var totalIsCapped: Bool
 
-    public init(pageNo: Int, itemsPerPage: Int, totalCount: Int, products: [ProductSummary]) {
+    public init(pageNo: Int, itemsPerPage: Int, totalCount: Int, products: [ProductSummary], totalIsCapped: Bool = false) {
         self.pageNo = pageNo
         self.itemsPerPage = itemsPerPage
         self.totalCount = totalCount
         self.products = products
+        self.totalIsCapped = totalIsCapped
     }
 
     /// Index of the first item on this page, as the wire's `offset`.

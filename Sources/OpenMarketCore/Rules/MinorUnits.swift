@@ -11,7 +11,8 @@ public enum MinorUnits {
         return NSDecimalNumber(decimal: rounded).int64Value
     }
 
+    /// Built from sign, exponent and digits: exact, and much cheaper than a Decimal division.
     public static func decimal(_ minor: Int64, currency: Currency) -> Decimal {
-        Decimal(minor) / pow(Decimal(10), currency.fractionDigits)
+        Decimal(sign: minor < 0 ? .minus : .plus, exponent: -currency.fractionDigits, significand: Decimal(minor.magnitude))
     }
 }

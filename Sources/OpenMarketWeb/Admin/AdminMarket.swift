@@ -7,6 +7,15 @@ protocol AdminMarket: Sendable {
     func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary])
     func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail
     func delete(id: Int) async throws(OpenMarketError) -> ProductDetail
+    /// The next batch of every selected product for the CSV export; `next` is `nil` after the last one.
+    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
+        -> (products: [ProductSummary], next: AdminExportCursor?)
+}
+
+/// Where an export continues: a key in the embedded market, an offset in the remote one.
+enum AdminExportCursor: Sendable {
+    case key(ExportCursor)
+    case offset(Int)
 }
 
 /// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
@@ -23,6 +32,14 @@ struct EmbeddedAdminMarket: AdminMarket {
 
     func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
         try await market.deleteProductAsOwner(id: id)
+    }
+
+    /// By key, batch after batch: no count and no OFFSET per batch.
+    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
+        -> (products: [ProductSummary], next: AdminExportCursor?) {
+        let key: ExportCursor? = if case .key(let key)? = cursor { key } else { nil }
+        let batch = try await market.exportBatch(listing, after: key, limit: limit)
+        return (batch.products, batch.next.map(AdminExportCursor.key))
     }
 }
 
@@ -80,5 +97,12 @@ struct RemoteAdminMarket: AdminMarket {
     func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
         guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
         return try await market.deleteProduct(id: id, credentials: vendor)
+    }
+
+    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
+        -> (products: [ProductSummary], next: AdminExportCursor?) {
+        let offset: Int = if case .offset(let offset)? = cursor { offset } else { 0 }
+        let batch = try await self.listing(listing, limit: limit, offset: offset)
+        return (batch.products, batch.products.count == limit ? .offset(offset + limit) : nil)
     }
 }

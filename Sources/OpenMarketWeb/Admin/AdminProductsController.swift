@@ -79,19 +79,20 @@ struct AdminProductsController: Sendable {
             var buffer = ByteBuffer(bytes: CSVWriter.byteOrderMark)
             buffer.writeString(CSVWriter.line(CSVWriter.header))
             try await writer.write(buffer)
-            var offset = 0
-            while true {
-                let batch = try await admin.listing(listing, limit: CSVWriter.batchSize, offset: offset)
-                guard !batch.products.isEmpty else { break }
+            // By cursor, never by offset: every batch costs the same however deep the export is.
+            var cursor: AdminExportCursor?
+            var rows = 0
+            repeat {
+                let batch = try await admin.exportBatch(listing, after: cursor, limit: CSVWriter.batchSize)
                 var chunk = ByteBuffer()
                 for product in batch.products {
                     chunk.writeString(CSVWriter.line(CSVWriter.fields(product)))
                 }
-                try await writer.write(chunk)
-                offset += batch.products.count
-                if batch.products.count < CSVWriter.batchSize { break }
-            }
-            logger.info("Exported products", metadata: ["rows": "\(offset)"])
+                if !batch.products.isEmpty { try await writer.write(chunk) }
+                rows += batch.products.count
+                cursor = batch.next
+            } while cursor != nil
+            logger.info("Exported products", metadata: ["rows": "\(rows)"])
             try await writer.finish(nil)
         }
         return Response(
@@ -119,3 +120,4 @@ struct AdminProductsController: Sendable {
         return form.values("ids").compactMap(Int.init).filter { $0 > 0 && seen.insert($0).inserted }
     }
 }
+

@@ -38,9 +38,11 @@ struct ProductListPage: PageModel {
         let products = page?.products ?? []
         let total = page?.totalCount ?? 0
         let first = (query.page - 1) * query.perPage + 1
+        // A search stops counting at the market's cap: "10,000+".
+        let shownTotal = format.number(total) + (page?.totalIsCapped == true ? "+" : "")
         resultSummary = products.isEmpty ? "" : strings.resultRange(
-            total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
-        searchSummary = query.search.map { strings.searchResultCount(query: $0, count: format.number(total)) } ?? ""
+            total: shownTotal, from: format.number(first), to: format.number(first + products.count - 1))
+        searchSummary = query.search.map { strings.searchResultCount(query: $0, count: shownTotal) } ?? ""
         isEmpty = products.isEmpty
         // Past the last page the market answers "no content": that is not an empty market.
         isPastTheEnd = page == nil && query.page > 1

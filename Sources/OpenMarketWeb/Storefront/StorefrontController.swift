@@ -20,7 +20,7 @@ struct StorefrontController: Sendable {
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
         let query = ListQuery(parameters: FormQuery(request))
         let view = query.view ?? context.visitor.listView ?? .grid
-        let page = try await market.products(ProductQuery(page: query.page, perPage: query.perPage, search: query.search))
+        let page = try await market.products(query.productQuery)
         let layout = PageLayout(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
         var response = try renderer.response(ProductListPage(layout: layout, query: query, view: view, page: page, language: context.visitor.language))
         if let chosen = query.view, chosen != context.visitor.listView {

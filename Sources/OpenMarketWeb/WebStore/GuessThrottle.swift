@@ -24,7 +24,7 @@ actor GuessThrottle {
         var maxDelaySeconds: Int
     }
 
-    static let perClientAndSubject = Limit(freeMisses: 3, firstDelaySeconds: 2, maxDelaySeconds: 60)
+    static let perClientAndSubject = Limit(freeMisses: 3, firstDelaySeconds: 5, maxDelaySeconds: 60)
     static let perClient = Limit(freeMisses: 10, firstDelaySeconds: 2, maxDelaySeconds: 300)
     static let perSubject = Limit(freeMisses: 20, firstDelaySeconds: 2, maxDelaySeconds: 300)
     /// Misses older than this are forgotten; a client proven right stays trusted this long.

@@ -1,0 +1,38 @@
+import GRDB
+
+/// Finds the key at a position of an order through its rank table (see `RankSchema`): the segments' counts
+/// of the selected cells are added up from the nearer end until the position is reached, then the segment's
+/// rows are walked (at most `RankSchema.maxSegment`).
+struct RankIndex {
+    let order: ProductOrder
+    let cells: CellSet
+
+    /// The key of the row at ascending `position` (0-based) of `total` selected rows; `nil` when the rank
+    /// table disagrees with the total, which the caller answers by reading from the nearer end instead.
+    func key(_ db: Database, at position: Int, total: Int) throws -> ProductPager.Key? {
+        let fromStart = position < total / 2
+        let names = order.columns.map(\.name).joined(separator: ", ")
+        let direction = fromStart ? "ASC" : "DESC"
+        let sql = "SELECT \(names), \(cells.segmentCount) FROM \(order.rankTable) ORDER BY "
+            + order.columns.map { "\($0.name) \(direction)" }.joined(separator: ", ")
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
+        var passed = 0
+        let width = order.columns.count
+        while let row = try rows.next() {
+            let count: Int = row[width]
+            let before = fromStart ? passed : total - passed - count
+            if count > 0 && before <= position && position < before + count {
+                let start = Array(row.databaseValues.prefix(width))
+                return try walk(db, from: start, skipping: position - before)
+            }
+            passed += count
+        }
+        return nil
+    }
+
+    /// The key `skipping` selected rows after `start` (inclusive): at most a segment's keys, read from indexes.
+    private func walk(_ db: Database, from start: ProductPager.Key, skipping: Int) throws -> ProductPager.Key? {
+        let keys = try ProductPager(order: order, cells: cells).keys(db, ascending: true, after: start, inclusive: true, count: skipping + 1)
+        return keys.count > skipping ? keys[skipping] : nil
+    }
+}

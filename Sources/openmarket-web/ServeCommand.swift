@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import OpenMarketWeb
+
+/// `openmarket-web serve` (also plain `openmarket-web`): parses options, each also read from an
+/// `OPENMARKET_*` environment variable, and runs the application.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the market (the default when no subcommand is given).")
+
+    static let environment = ProcessInfo.processInfo.environment
+
+    @Option(help: "Address to listen on (OPENMARKET_HOST).")
+    var host = environment["OPENMARKET_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one (OPENMARKET_PORT).")
+    var port = environment["OPENMARKET_PORT"].flatMap(Int.init) ?? 8080
+
+    @Option(help: "Directory for market.sqlite and generated credentials (OPENMARKET_DATA_DIR).")
+    var dataDir = environment["OPENMARKET_DATA_DIR"] ?? "./data"
+
+    @Option(help: "Directory holding Templates/, Public/ and SampleData/ (OPENMARKET_ROOT).")
+    var root = environment["OPENMARKET_ROOT"] ?? FileManager.default.currentDirectoryPath
+
+    @Option(help: "Use this remote OpenMarket server instead of the embedded market (OPENMARKET_UPSTREAM).")
+    var upstream = environment["OPENMARKET_UPSTREAM"]
+
+    @Option(help: "Vendor identifier this front end acts as (OPENMARKET_IDENTIFIER).")
+    var identifier = environment["OPENMARKET_IDENTIFIER"]
+
+    @Option(help: "Vendor secret this front end acts as (OPENMARKET_SECRET).")
+    var secret = environment["OPENMARKET_SECRET"]
+
+    @Option(help: "Public origin for image URLs in API responses, e.g. https://market.example (OPENMARKET_PUBLIC_URL).")
+    var publicURL = environment["OPENMARKET_PUBLIC_URL"]
+
+    @Option(help: "Seconds to wait for the remote server (OPENMARKET_UPSTREAM_TIMEOUT).")
+    var upstreamTimeout = environment["OPENMARKET_UPSTREAM_TIMEOUT"].flatMap(Int.init) ?? 10
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (OPENMARKET_LOG_LEVEL).")
+    var logLevel = environment["OPENMARKET_LOG_LEVEL"] ?? "info"
+
+    @Option(help: "Admin console password; generated and shown once on the first start if absent (OPENMARKET_ADMIN_PASSWORD).")
+    var adminPassword = environment["OPENMARKET_ADMIN_PASSWORD"]
+
+    @Option(help: ArgumentHelp(
+        "Host name the admin console answers to; repeat for several (OPENMARKET_ALLOWED_HOSTS, comma-separated).",
+        discussion: "Default: the --host address, localhost and 127.0.0.1."))
+    var allowedHost: [String] = (environment["OPENMARKET_ALLOWED_HOSTS"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+
+    @Option(help: "Largest size of market.sqlite in megabytes; past it uploads are refused with 507 (OPENMARKET_MAX_MARKET_MB).")
+    var maxMarketMB = environment["OPENMARKET_MAX_MARKET_MB"].flatMap(Int.init)
+
+    @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
+    var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("Unknown log level \(logLevel).")
+        }
+        let backend: AppConfiguration.Backend
+        if let upstream {
+            guard let url = URL(string: upstream), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--upstream must be an http(s) URL, e.g. http://127.0.0.1:9090")
+            }
+            backend = .remote(url)
+        } else {
+            backend = .embedded(loadSampleData: !noSampleData)
+        }
+        let config = AppConfiguration(
+            host: host, port: port,
+            dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
+            rootDirectory: URL(fileURLWithPath: root, isDirectory: true),
+            backend: backend, identifier: identifier, secret: secret,
+            publicURL: publicURL.flatMap(URL.init(string:)),
+            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
+            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 })
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let app = try await buildApplication(config)
+        try await app.runService()
+    }
+}
