@@ -18,7 +18,7 @@ struct ConnectionLimitsTests {
             socket.send(
                 "POST /api/products HTTP/1.1\r\nHost: localhost\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
                     + "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 5000\r\n\r\n--B\r\n")
-            let (text, _) = await socket.receiveUntilClosed(timeout: .seconds(5))
+            let (text, _) = await socket.receiveUntilClosed(timeout: .seconds(30))
             #expect(text.hasPrefix("HTTP/1.1 400"), "\(text.prefix(200))")
             #expect(text.contains("did not arrive within"))
             let counts = try TestSupport.counts(in: dataDirectory)
@@ -33,7 +33,7 @@ struct ConnectionLimitsTests {
         try await app.test(.live) { client in
             let socket = try RawSocket.connect(port: try #require(client.port))
             socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
-            let (_, closed) = await socket.receiveUntilClosed(timeout: .seconds(5))
+            let (_, closed) = await socket.receiveUntilClosed(timeout: .seconds(30))
             #expect(closed, "a client that stops mid-headers must not hold its connection")
         }
     }

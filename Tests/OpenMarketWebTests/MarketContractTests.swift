@@ -38,7 +38,7 @@ struct MarketContractTests {
             let app = try await buildApplication(config)
             try await app.test(.live) { client in
                 let port = try #require(client.port)
-                let http = OpenMarketClient(configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)"))))
+                let http = OpenMarketClient(configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: .seconds(60)))
                 do {
                     try await body(Fixture(market: http, owner: TestSupport.vendor))
                 } catch {

@@ -74,7 +74,7 @@ final class ServerProcess: @unchecked Sendable {
     func get(_ path: String) async throws -> String {
         let socket = try RawSocket.connect(port: port)
         socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-        return await socket.receiveUntilClosed(timeout: .seconds(10)).text
+        return await socket.receiveUntilClosed(timeout: .seconds(30)).text
     }
 
     /// `kill -9`: no shutdown, no flush, as a power cut or the OOM killer would.

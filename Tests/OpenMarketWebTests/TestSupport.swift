@@ -29,7 +29,7 @@ enum TestSupport {
     ) -> AppConfiguration {
         AppConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, rootDirectory: packageRoot, backend: backend,
-            identifier: vendor.identifier, secret: vendor.secret, bcryptCost: 4, upstreamTimeout: .seconds(3),
+            identifier: vendor.identifier, secret: vendor.secret, bcryptCost: 4, upstreamTimeout: .seconds(30),
             logLevel: .warning)
     }
 
