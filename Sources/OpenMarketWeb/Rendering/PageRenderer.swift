@@ -2,11 +2,6 @@ import Foundation
 import Hummingbird
 import Mustache
 
-/// A page model knows which template renders it; the model's stored properties are the template's values.
-public protocol PageModel: Sendable {
-    static var templateName: String { get }
-}
-
 /// Loads every template at start-up and renders typed page models into HTML responses.
 public struct PageRenderer: Sendable {
     /// Templates the code renders by name; a missing one stops start-up instead of failing a request.
@@ -48,10 +43,4 @@ public struct PageRenderer: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )
     }
-}
-
-/// A page model named a template the library does not have.
-public struct RenderError: Error, CustomStringConvertible {
-    public let templateName: String
-    public var description: String { "No template named \(templateName)" }
 }

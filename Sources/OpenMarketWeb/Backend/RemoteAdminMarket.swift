@@ -1,31 +1,6 @@
 import OpenMarketCore
 import OpenMarketStore
 
-/// What the admin console needs from the backend, beyond the storefront's `OpenMarketAPI`: any order and
-/// filter, and writes with the authority the admin has in each mode.
-protocol AdminMarket: Sendable {
-    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary])
-    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail
-    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail
-}
-
-/// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
-struct EmbeddedAdminMarket: AdminMarket {
-    let market: SQLiteMarket
-
-    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
-        try await market.listing(listing, limit: limit, offset: offset)
-    }
-
-    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
-        try await market.updateProductAsOwner(id: id, changes: changes)
-    }
-
-    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
-        try await market.deleteProductAsOwner(id: id)
-    }
-}
-
 /// Remote mode: the OpenMarket API can neither sort nor filter, so every page of the (searched) list is read
 /// and ordered here; the admin acts with the configured vendor's credentials, so other vendors' products
 /// are refused by the server and reported as such.
