@@ -1,3 +1,5 @@
+import OpenMarketTemplating
+
 /// What became of each product of a bulk delete; refusals are reported, never hidden.
 struct AdminDeleteResultPage: PageModel {
     static let templateName = "admin/delete-results"
@@ -11,13 +13,36 @@ struct AdminDeleteResultPage: PageModel {
         var message: String?
     }
 
-    var layout: PageLayout
+    var context: PageContext
     var admin: AdminLayout
     var results: [Result]
 
-    init(layout: PageLayout, language: Language, results: [Result]) {
-        self.layout = layout
-        admin = AdminLayout(language: language)
+    init(context: PageContext, results: [Result]) {
+        self.context = context
+        admin = AdminLayout(language: context.language)
         self.results = results
+    }
+}
+
+extension AdminDeleteResultPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "admin": .object(admin)
+        case "results": .list(results)
+        default: context.value(forKey: key)
+        }
+    }
+}
+
+extension AdminDeleteResultPage.Result: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .int(id)
+        case "name": .text(name)
+        case "outcome": .text(outcome)
+        case "outcomeClass": .text(outcomeClass)
+        case "message": .text(message)
+        default: nil
+        }
     }
 }

@@ -1,12 +1,11 @@
-import Foundation
-import OpenMarketCore
+import OpenMarketTemplating
 
 /// `/admin/history`: recent activity, newest first, optionally for one product.
 struct AdminHistoryPage: PageModel {
     static let templateName = "admin/history"
     static let perPage = 50
 
-    var layout: PageLayout
+    var context: PageContext
     var admin: AdminLayout
     var heading: String
     var historyCaption: String
@@ -16,8 +15,9 @@ struct AdminHistoryPage: PageModel {
     var isFiltered: Bool
     var allHistoryURL: String
 
-    init(layout: PageLayout, language: Language, productID: Int?, page: Int, total: Int, events: [AuditLog.Event]) {
-        self.layout = layout
+    init(context: PageContext, productID: Int?, page: Int, total: Int, events: [AuditLog.Event]) {
+        let language = context.language
+        self.context = context
         admin = AdminLayout(language: language)
         let a = language.adminStrings
         heading = productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
@@ -25,10 +25,26 @@ struct AdminHistoryPage: PageModel {
         historyRows = events.map { HistoryRow($0, language: language) }
         isEmpty = events.isEmpty
         let lastPage = max(1, (total + Self.perPage - 1) / Self.perPage)
-        pagination = Pagination(current: page, lastPage: lastPage, strings: language.strings, format: Formatting(language: language)) {
+        pagination = Pagination(current: page, lastPage: lastPage, strings: context.strings, format: context.format) {
             SiteURL.admin(.history(productID: productID, page: $0)).link
         }
         isFiltered = productID != nil
         allHistoryURL = SiteURL.admin(.history()).link
+    }
+}
+
+extension AdminHistoryPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "admin": .object(admin)
+        case "heading": .text(heading)
+        case "historyCaption": .text(historyCaption)
+        case "historyRows": .list(historyRows)
+        case "isEmpty": .bool(isEmpty)
+        case "pagination": .object(pagination)
+        case "isFiltered": .bool(isFiltered)
+        case "allHistoryURL": .text(allHistoryURL)
+        default: context.value(forKey: key)
+        }
     }
 }

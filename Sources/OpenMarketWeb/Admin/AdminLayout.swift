@@ -1,6 +1,6 @@
-import Hummingbird
+import OpenMarketTemplating
 
-/// The admin pages' shared parts: the site layout plus the console's own navigation and texts.
+/// The console's own navigation and texts, shown inside the site layout on every admin page.
 struct AdminLayout: Sendable {
     var a: AdminStrings
     var productsURL: String
@@ -14,5 +14,18 @@ struct AdminLayout: Sendable {
         historyURL = SiteURL.admin(.history()).link
         logoutURL = SiteURL.admin(.logout).link
         self.signedIn = signedIn
+    }
+}
+
+extension AdminLayout: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "a": .object(a.templateTexts)
+        case "productsURL": .text(productsURL)
+        case "historyURL": .text(historyURL)
+        case "logoutURL": .text(logoutURL)
+        case "signedIn": .bool(signedIn)
+        default: nil
+        }
     }
 }

@@ -1,10 +1,11 @@
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// `/admin/products/{id}`: the product as stored, links to act on it, and its whole history.
 struct AdminProductPage: PageModel {
     static let templateName = "admin/product"
 
-    var layout: PageLayout
+    var context: PageContext
     var admin: AdminLayout
     var id: Int
     var name: String
@@ -20,10 +21,11 @@ struct AdminProductPage: PageModel {
     var historyRows: [HistoryRow]
     var hasHistory: Bool
 
-    init(layout: PageLayout, language: Language, id: Int, product: ProductDetail?, events: [AuditLog.Event]) {
-        self.layout = layout
+    init(context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event]) {
+        let language = context.language
+        self.context = context
         admin = AdminLayout(language: language)
-        let format = Formatting(language: language)
+        let format = context.format
         self.id = id
         name = product?.name ?? events.first?.productName ?? "#\(id)"
         exists = product != nil
@@ -37,5 +39,27 @@ struct AdminProductPage: PageModel {
         historyCaption = language.adminStrings.productHistory
         historyRows = events.map { HistoryRow($0, language: language) }
         hasHistory = !events.isEmpty
+    }
+}
+
+extension AdminProductPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "admin": .object(admin)
+        case "id": .int(id)
+        case "name": .text(name)
+        case "exists": .bool(exists)
+        case "thumbnailURL": .text(thumbnailURL)
+        case "price": .text(price)
+        case "stock": .text(stock)
+        case "vendor": .text(vendor)
+        case "shopURL": .text(shopURL)
+        case "editURL": .text(editURL)
+        case "deleteAction": .text(deleteAction)
+        case "historyCaption": .text(historyCaption)
+        case "historyRows": .list(historyRows)
+        case "hasHistory": .bool(hasHistory)
+        default: context.value(forKey: key)
+        }
     }
 }

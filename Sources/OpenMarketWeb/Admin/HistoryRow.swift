@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// One history entry as shown to staff.
 struct HistoryRow: Sendable {
@@ -50,5 +51,37 @@ struct HistoryRow: Sendable {
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
         detail = event.detail.isEmpty ? nil : event.detail
+    }
+}
+
+extension HistoryRow: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "time": .text(time)
+        case "timeISO": .text(timeISO)
+        case "actor": .text(actor)
+        case "action": .text(action)
+        case "productName": .text(productName)
+        case "productURL": .text(productURL)
+        case "changes": .list(changes)
+        case "hasChanges": .bool(hasChanges)
+        case "snapshot": .list(snapshot)
+        case "hasSnapshot": .bool(hasSnapshot)
+        case "outcome": .text(outcome)
+        case "outcomeClass": .text(outcomeClass)
+        case "detail": .text(detail)
+        default: nil
+        }
+    }
+}
+
+extension HistoryRow.Change: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "field": .text(field)
+        case "old": .text(old)
+        case "new": .text(new)
+        default: nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// A product's price as shown: the sale price, and the struck-through original with the saving when discounted.
 struct PriceBlock: Sendable {
@@ -20,5 +21,20 @@ struct PriceBlock: Sendable {
         originalLabel = strings.originalPriceLabel
         saleLabel = strings.salePriceLabel
         discountLabel = strings.discountLabel
+    }
+}
+
+extension PriceBlock: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "salePrice": .text(salePrice)
+        case "originalPrice": .text(originalPrice)
+        case "hasDiscount": .bool(hasDiscount)
+        case "discountRate": .text(discountRate)
+        case "originalLabel": .text(originalLabel)
+        case "saleLabel": .text(saleLabel)
+        case "discountLabel": .text(discountLabel)
+        default: nil
+        }
     }
 }

@@ -1,3 +1,5 @@
+import OpenMarketTemplating
+
 /// Stock as text, never colour alone: "품절", "잔여 3개", emphasised when low.
 struct StockText: Sendable {
     static let lowStockThreshold = 3
@@ -10,5 +12,16 @@ struct StockText: Sendable {
         isSoldOut = stock == 0
         isLow = stock > 0 && stock <= Self.lowStockThreshold
         text = isSoldOut ? strings.soldOut : strings.stockLeft(format.number(stock))
+    }
+}
+
+extension StockText: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "text": .text(text)
+        case "isSoldOut": .bool(isSoldOut)
+        case "isLow": .bool(isLow)
+        default: nil
+        }
     }
 }

@@ -1,4 +1,7 @@
-/// A page model knows which template renders it; the model's stored properties are the template's values.
-public protocol PageModel: Sendable {
+import OpenMarketTemplating
+
+/// A page model knows which template renders it, and answers the template's names with a hand-written `switch`
+/// (`TemplateObject`), so no render reflects over a value.
+public protocol PageModel: TemplateObject, Sendable {
     static var templateName: String { get }
 }
