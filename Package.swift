@@ -75,10 +75,10 @@ let package = Package(
             dependencies: [
                 "OpenMarketCore",
                 "OpenMarketStore",
+                "OpenMarketTemplating",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -184,6 +184,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // swift-mustache renders every page model by reflection as the reference for the hand-written lookups.
         .testTarget(
             name: "OpenMarketImagingTests",
             dependencies: ["OpenMarketImaging", "CVips", "CVipsShim"],
@@ -196,6 +197,9 @@ let package = Package(
                 "OpenMarketWeb",
                 "OpenMarketStore",
                 "OpenMarketCore",
+                "OpenMarketInput",
+                "OpenMarketTemplating",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),

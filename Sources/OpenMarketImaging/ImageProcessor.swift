@@ -34,6 +34,9 @@ public final class ImageProcessor: Sendable {
     /// task withdraws an image still waiting for a worker; one already being processed is finished first.
     public func process(_ data: Data, limits: ImageLimits = ImageLimits()) async throws(ImageError) -> ProcessedImage {
         let start = ContinuousClock.now
+        // The header is read here, on the caller's thread and before any worker is taken: a bomb or a file that
+        // is no image never waits in the queue or holds a worker.
+        try limits.check(try ImageInspector.header(of: data))
         let outcome: Result<ProcessedImage, ImageError>
         do {
             outcome = try await pool.runIfActive {

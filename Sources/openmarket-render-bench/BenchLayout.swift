@@ -4,7 +4,6 @@ import OpenMarketTemplating
 struct BenchLayout: Sendable {
     var language = "ko"
     var title = "상품 목록"
-    var t: BenchStrings
     var csrfToken = "3q2+7w-Zk1V0bX8aQ_pL4nR6tY9uI2oE"
     var flashMessage: String?
     var otherLanguageURL = "/language/en?return=%2Fproducts%3Fpage%3D2"
@@ -20,7 +19,6 @@ extension BenchLayout: TemplateObject {
         switch key {
         case "language": .text(language)
         case "title": .text(title)
-        case "t": .object(t)
         case "csrfToken": .text(csrfToken)
         case "flashMessage": .text(flashMessage)
         case "otherLanguageURL": .text(otherLanguageURL)

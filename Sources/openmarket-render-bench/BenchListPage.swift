@@ -29,7 +29,7 @@ struct BenchListPage: Sendable {
     static func sample(cards count: Int = 20) -> BenchListPage {
         let strings = BenchStrings()
         return BenchListPage(
-            layout: BenchLayout(t: strings), t: strings, heading: strings.listTitle, searchText: "", hasSearch: false,
+            layout: BenchLayout(), t: strings, heading: strings.listTitle, searchText: "", hasSearch: false,
             resultSummary: "전체 96개 중 21–40", searchSummary: "", isEmpty: false, emptyTitle: strings.emptyTitle,
             emptyHint: strings.emptyHint, showAllURL: "/products", isPastTheEnd: false, firstPageURL: "/products?page=1",
             isGrid: true, listClass: "view-grid", gridURL: "/products?page=2&view=grid#p-21", listURL: "/products?page=2&view=list#p-21",

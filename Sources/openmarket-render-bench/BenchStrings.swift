@@ -1,7 +1,7 @@
 import OpenMarketTemplating
 
-/// The texts a list page shows, stored properties as in the web module's `Strings`, which swift-mustache reads
-/// by reflection. The real catalogue has about a hundred more, which only makes reflection slower.
+/// The texts a list page shows, as stored properties so that swift-mustache can read them by reflection. The web
+/// module's `Strings` has about a hundred more, which only makes reflection slower.
 struct BenchStrings: Sendable {
     var siteName = "오픈마켓"
     var skipToContent = "본문으로 건너뛰기"

@@ -1,6 +1,6 @@
 import Mustache
 
-/// Registers per-scalar escaping as `SAFE_HTML` for swift-mustache, as the web module's `HTMLEscaper` does,
+/// Registers per-scalar escaping as `SAFE_HTML` for swift-mustache, the table of `OpenMarketInput.HTMLEscaping`,
 /// so both engines escape the same way.
 struct ReferenceEscaper: MustacheContentType {
     static let register: Void = MustacheContentTypes.register(ReferenceEscaper(), named: "SAFE_HTML")

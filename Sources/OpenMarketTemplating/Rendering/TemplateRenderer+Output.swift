@@ -17,7 +17,7 @@ extension TemplateRenderer {
     private static var trueBytes: StaticString { "true" }
     private static var falseBytes: StaticString { "false" }
 
-    /// HTML-escapes per Unicode scalar, as the project's `HTMLEscaper` does. The five characters are ASCII,
+    /// HTML-escapes per Unicode scalar, as `OpenMarketInput.HTMLEscaping` does. The five characters are ASCII,
     /// and ASCII bytes never occur inside a multi-byte UTF-8 sequence, so working on bytes is exact: a `"`
     /// followed by a combining mark still becomes `&quot;` and the mark.
     mutating func appendEscaped(_ text: String) {

@@ -17,8 +17,8 @@ struct AdminHistoryController: Sendable {
         let productID = parameters.get("product").flatMap(Int.init)
         let page = min(max(1, parameters.get("page").flatMap(Int.init) ?? 1), WebLimits.maxPage)
         let result = try await audit.events(productID: productID, limit: AdminHistoryPage.perPage, offset: (page - 1) * AdminHistoryPage.perPage)
-        let layout = PageLayout(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
         return try renderer.response(AdminHistoryPage(
-            layout: layout, language: context.visitor.language, productID: productID, page: page, total: result.total, events: result.events))
+            context: pageContext, productID: productID, page: page, total: result.total, events: result.events))
     }
 }

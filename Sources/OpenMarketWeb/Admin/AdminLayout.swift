@@ -1,6 +1,6 @@
-import Hummingbird
+import OpenMarketTemplating
 
-/// The admin pages' shared parts: the site layout plus the console's own navigation and texts.
+/// The console's own navigation and texts, shown inside the site layout on every admin page.
 struct AdminLayout: Sendable {
     var a: AdminStrings
     var productsURL: String
@@ -17,22 +17,15 @@ struct AdminLayout: Sendable {
     }
 }
 
-struct AdminLoginPage: PageModel {
-    static let templateName = "admin/login"
-
-    var layout: PageLayout
-    var admin: AdminLayout
-    var action: String
-    var next: String
-    var error: String?
-    var hasError: Bool
-
-    init(layout: PageLayout, language: Language, next: String, error: String? = nil) {
-        self.layout = layout
-        admin = AdminLayout(language: language, signedIn: false)
-        action = SiteURL.admin(.login()).link
-        self.next = next
-        self.error = error
-        hasError = error != nil
+extension AdminLayout: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "a": .object(a.templateTexts)
+        case "productsURL": .text(productsURL)
+        case "historyURL": .text(historyURL)
+        case "logoutURL": .text(logoutURL)
+        case "signedIn": .bool(signedIn)
+        default: nil
+        }
     }
 }

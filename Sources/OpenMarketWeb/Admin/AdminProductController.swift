@@ -35,8 +35,8 @@ struct AdminProductController: Sendable {
         }
         let history = try await audit.events(productID: id, limit: 200, offset: 0)
         if product == nil && history.events.isEmpty { throw HTTPError(.notFound) }
-        let layout = PageLayout(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
-        return try renderer.response(AdminProductPage(layout: layout, language: context.visitor.language, id: id, product: product, events: history.events))
+        let pageContext = PageContext(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
+        return try renderer.response(AdminProductPage(context: pageContext, id: id, product: product, events: history.events))
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {
@@ -75,10 +75,9 @@ struct AdminProductController: Sendable {
         _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail, errors: FieldErrors = FieldErrors(),
         notice: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let layout = PageLayout(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
-            layout: layout, language: context.visitor.language, values: values, product: product, errors: errors, notice: notice,
-            writesDisabled: false, isAdmin: true)
+            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true)
         return try renderer.response(page, status: status)
     }
 }

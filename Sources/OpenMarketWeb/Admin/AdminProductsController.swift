@@ -40,8 +40,8 @@ struct AdminProductsController: Sendable {
         for id in ids {
             if let product = try? await market.product(id: id) { products.append(product) }
         }
-        let layout = PageLayout(title: context.visitor.language.adminStrings.confirmTitle, request: request, visitor: context.visitor)
-        return try renderer.response(AdminDeleteConfirmPage(layout: layout, language: context.visitor.language, products: products))
+        let pageContext = PageContext(title: context.visitor.language.adminStrings.confirmTitle, request: request, visitor: context.visitor)
+        return try renderer.response(AdminDeleteConfirmPage(context: pageContext, products: products))
     }
 
     /// Deletes each product in turn and reports every outcome, refusals included.
@@ -66,8 +66,8 @@ struct AdminProductsController: Sendable {
             }
         }
         context.logger.info("Admin bulk delete", metadata: ["count": "\(results.count)"])
-        let layout = PageLayout(title: a.resultsTitle, request: request, visitor: context.visitor)
-        return try renderer.response(AdminDeleteResultPage(layout: layout, language: context.visitor.language, results: results))
+        let pageContext = PageContext(title: a.resultsTitle, request: request, visitor: context.visitor)
+        return try renderer.response(AdminDeleteResultPage(context: pageContext, results: results))
     }
 
     /// Every product the current search and filters select, across all pages, written as it is read.
@@ -109,9 +109,8 @@ struct AdminProductsController: Sendable {
         _ request: Request, _ context: Context, query: AdminTableQuery, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let page = try await admin.listing(query.listing, limit: AdminTableQuery.perPage, offset: (query.page - 1) * AdminTableQuery.perPage)
-        let layout = PageLayout(title: context.visitor.language.adminStrings.productsTitle, request: request, visitor: context.visitor)
-        let model = AdminProductsPage(
-            layout: layout, language: context.visitor.language, query: query, total: page.total, products: page.products, notice: notice)
+        let pageContext = PageContext(title: context.visitor.language.adminStrings.productsTitle, request: request, visitor: context.visitor)
+        let model = AdminProductsPage(context: pageContext, query: query, total: page.total, products: page.products, notice: notice)
         return try renderer.response(model, status: status)
     }
 

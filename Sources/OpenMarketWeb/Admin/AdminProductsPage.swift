@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketStore
+import OpenMarketTemplating
 
 /// `/admin/products`: every product in a sortable, filterable table with bulk delete.
 struct AdminProductsPage: PageModel {
@@ -38,7 +39,7 @@ struct AdminProductsPage: PageModel {
         var isSelected: Bool
     }
 
-    var layout: PageLayout
+    var context: PageContext
     var admin: AdminLayout
     var search: String
     var stockOptions: [Option]
@@ -55,11 +56,11 @@ struct AdminProductsPage: PageModel {
     var tableAction: String
     var notice: String?
 
-    init(layout: PageLayout, language: Language, query: AdminTableQuery, total: Int, products: [ProductSummary], notice: String? = nil) {
-        let a = language.adminStrings
-        let format = Formatting(language: language)
-        self.layout = layout
-        admin = AdminLayout(language: language)
+    init(context: PageContext, query: AdminTableQuery, total: Int, products: [ProductSummary], notice: String? = nil) {
+        let a = context.language.adminStrings
+        let format = context.format
+        self.context = context
+        admin = AdminLayout(language: context.language)
         let listing = query.listing
         search = listing.search ?? ""
         stockOptions = [
@@ -97,12 +98,81 @@ struct AdminProductsPage: PageModel {
         caption = products.isEmpty ? a.emptyTable : a.tableCaption(
             total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
         let lastPage = max(1, (total + AdminTableQuery.perPage - 1) / AdminTableQuery.perPage)
-        pagination = Pagination(current: query.page, lastPage: lastPage, strings: language.strings, format: format) {
+        pagination = Pagination(current: query.page, lastPage: lastPage, strings: context.strings, format: format) {
             SiteURL.admin(.products(query.with(page: $0))).link
         }
         exportURL = SiteURL.admin(.export(query)).link
         deleteAction = SiteURL.admin(.confirmDelete).link
         tableAction = SiteURL.admin(.products()).link
         self.notice = notice
+    }
+}
+
+extension AdminProductsPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "admin": .object(admin)
+        case "search": .text(search)
+        case "stockOptions": .list(stockOptions)
+        case "currencyOptions": .list(currencyOptions)
+        case "sort": .text(sort)
+        case "direction": .text(direction)
+        case "columns": .list(columns)
+        case "rows": .list(rows)
+        case "isEmpty": .bool(isEmpty)
+        case "caption": .text(caption)
+        case "pagination": .object(pagination)
+        case "exportURL": .text(exportURL)
+        case "deleteAction": .text(deleteAction)
+        case "tableAction": .text(tableAction)
+        case "notice": .text(notice)
+        default: context.value(forKey: key)
+        }
+    }
+}
+
+extension AdminProductsPage.Column: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "label": .text(label)
+        case "sortURL": .text(sortURL)
+        case "ariaSort": .text(ariaSort)
+        case "indicator": .text(indicator)
+        default: nil
+        }
+    }
+}
+
+extension AdminProductsPage.Row: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .int(id)
+        case "checkboxID": .text(checkboxID)
+        case "thumbnailURL": .text(thumbnailURL)
+        case "name": .text(name)
+        case "vendor": .text(vendor)
+        case "price": .text(price)
+        case "discount": .text(discount)
+        case "stock": .text(stock)
+        case "isSoldOut": .bool(isSoldOut)
+        case "date": .text(date)
+        case "dateISO": .text(dateISO)
+        case "adminURL": .text(adminURL)
+        case "shopURL": .text(shopURL)
+        case "editURL": .text(editURL)
+        case "deleteURL": .text(deleteURL)
+        default: nil
+        }
+    }
+}
+
+extension AdminProductsPage.Option: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "value": .text(value)
+        case "label": .text(label)
+        case "isSelected": .bool(isSelected)
+        default: nil
+        }
     }
 }

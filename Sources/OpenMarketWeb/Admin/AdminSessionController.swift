@@ -62,8 +62,8 @@ struct AdminSessionController: Sendable {
         _ request: Request, _ context: Context, next: String?, error: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let a = context.visitor.language.adminStrings
-        let layout = PageLayout(title: a.loginTitle, request: request, visitor: context.visitor)
-        let page = AdminLoginPage(layout: layout, language: context.visitor.language, next: Self.adminPath(next), error: error)
+        let pageContext = PageContext(title: a.loginTitle, request: request, visitor: context.visitor)
+        let page = AdminLoginPage(context: pageContext, next: Self.adminPath(next), error: error)
         return try renderer.response(page, status: status)
     }
 }

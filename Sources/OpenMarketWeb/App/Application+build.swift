@@ -10,7 +10,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     var logger = Logger(label: "openmarket-web")
     logger.logLevel = config.logLevel
 
-    let renderer = try await PageRenderer(templatesDirectory: config.rootDirectory.appending(path: "Templates"))
+    let renderer = try PageRenderer(templatesDirectory: config.rootDirectory.appending(path: "Templates"))
     let assets = try AssetLibrary(publicDirectory: config.rootDirectory.appending(path: "Public"))
     let errorPages = ErrorPages(renderer: renderer)
     do {

@@ -1,5 +1,6 @@
 /// The admin console's texts, one catalogue per language.
 struct AdminStrings: Sendable {
+    let language: Language
     let consoleTitle: String
     let adminNavigation: String
     let loginTitle: String
@@ -59,21 +60,21 @@ struct AdminStrings: Sendable {
     let emptyTable: String
 
     func tableCaption(total: String, from: String, to: String) -> String {
-        consoleTitle == AdminStrings.korean.consoleTitle ? "상품 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total) products"
+        language == .korean ? "상품 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total) products"
     }
 
     func confirmIntro(_ count: Int) -> String {
-        consoleTitle == AdminStrings.korean.consoleTitle
+        language == .korean
             ? "다음 \(count)개 상품을 삭제합니다. 되돌릴 수 없습니다." : "These \(count) products will be deleted. This cannot be undone."
     }
 
     func loginThrottled(seconds: Int) -> String {
-        consoleTitle == AdminStrings.korean.consoleTitle
+        language == .korean
             ? "로그인에 여러 번 실패했습니다. \(seconds)초 후에 다시 시도해 주세요." : "Too many failed sign-ins. Try again in \(seconds) seconds."
     }
 
     static let korean = AdminStrings(
-        consoleTitle: "관리자 콘솔", adminNavigation: "관리 메뉴", loginTitle: "관리자 로그인", passwordLabel: "관리자 비밀번호",
+        language: .korean, consoleTitle: "관리자 콘솔", adminNavigation: "관리 메뉴", loginTitle: "관리자 로그인", passwordLabel: "관리자 비밀번호",
         signIn: "로그인", signOut: "로그아웃", loginWrong: "비밀번호가 맞지 않습니다.", productsTitle: "상품 관리",
         historyTitle: "변경 기록", exportCSV: "CSV로 내보내기", searchLabel: "상품 검색", filterStock: "재고", filterAll: "전체",
         filterInStock: "재고 있음", filterSoldOut: "품절", filterCurrency: "통화", apply: "적용", select: "선택", columnID: "ID",
@@ -88,7 +89,7 @@ struct AdminStrings: Sendable {
         hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.")
 
     static let english = AdminStrings(
-        consoleTitle: "Admin console", adminNavigation: "Admin", loginTitle: "Admin sign-in", passwordLabel: "Admin password",
+        language: .english, consoleTitle: "Admin console", adminNavigation: "Admin", loginTitle: "Admin sign-in", passwordLabel: "Admin password",
         signIn: "Sign in", signOut: "Sign out", loginWrong: "That password is not right.", productsTitle: "Products",
         historyTitle: "History", exportCSV: "Export CSV", searchLabel: "Search products", filterStock: "Stock", filterAll: "All",
         filterInStock: "In stock", filterSoldOut: "Sold out", filterCurrency: "Currency", apply: "Apply", select: "Select",
@@ -110,6 +111,6 @@ extension Language {
 
 extension AdminStrings {
     func tooManySelected(_ limit: Int) -> String {
-        consoleTitle == AdminStrings.korean.consoleTitle ? "한 번에 \(limit)개까지 삭제할 수 있습니다. 선택을 줄여 주세요." : "At most \(limit) products can be deleted at once; select fewer."
+        language == .korean ? "한 번에 \(limit)개까지 삭제할 수 있습니다. 선택을 줄여 주세요." : "At most \(limit) products can be deleted at once; select fewer."
     }
 }

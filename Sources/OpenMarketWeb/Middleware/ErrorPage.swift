@@ -1,12 +1,12 @@
 import Hummingbird
+import OpenMarketTemplating
 
 /// The page people see when a request fails: what happened in their language, a way back, and for our own
 /// failures the request id to quote. Never the raw error.
 struct ErrorPage: PageModel {
     static let templateName = "errors/error"
 
-    var layout: PageLayout
-    var t: Strings
+    var context: PageContext
     var status: Int
     var heading: String
     var message: String
@@ -16,8 +16,8 @@ struct ErrorPage: PageModel {
     var isRetryable: Bool
     var retryURL: String
 
-    init(presentation: ErrorPresentation, layout: PageLayout, requestID: String, retryURL: String) {
-        let strings = layout.t
+    init(presentation: ErrorPresentation, context: PageContext, requestID: String, retryURL: String) {
+        let strings = context.strings
         let code = Int(presentation.status.code)
         (heading, message) = switch code {
         case 404: (strings.errorNotFoundTitle, strings.errorNotFoundMessage)
@@ -33,12 +33,11 @@ struct ErrorPage: PageModel {
             message = strings.writesDisabled
         }
         if case .hostNotAllowed? = presentation.webError {
-            (heading, message) = (strings.errorForbiddenTitle, Language(rawValue: layout.language)?.adminStrings.hostRefused ?? "")
+            (heading, message) = (strings.errorForbiddenTitle, context.language.adminStrings.hostRefused)
         }
-        var layout = layout
-        layout.title = heading
-        self.layout = layout
-        t = strings
+        var context = context
+        context.layout.title = heading
+        self.context = context
         status = code
         // Our own sentences about a refused request help people fix it; they never hold secrets or raw errors.
         detail = (400..<500).contains(code) && ![404, 403, 429].contains(code) && message != presentation.message ? presentation.message : nil
@@ -46,5 +45,21 @@ struct ErrorPage: PageModel {
         self.requestID = requestID
         isRetryable = [502, 503, 504].contains(code)
         self.retryURL = retryURL
+    }
+}
+
+extension ErrorPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "status": .int(status)
+        case "heading": .text(heading)
+        case "message": .text(message)
+        case "detail": .text(detail)
+        case "showsRequestID": .bool(showsRequestID)
+        case "requestID": .text(requestID)
+        case "isRetryable": .bool(isRetryable)
+        case "retryURL": .text(retryURL)
+        default: context.value(forKey: key)
+        }
     }
 }

@@ -38,7 +38,7 @@ struct ErrorPages: Sendable {
         let here = request.method == .get && CanonicalPath.isCanonical(request.uri.path)
             ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : SiteURL.home.link
         let page = ErrorPage(
-            presentation: presentation, layout: PageLayout(title: "", request: request, visitor: visitor), requestID: requestID, retryURL: here)
+            presentation: presentation, context: PageContext(title: "", request: request, visitor: visitor), requestID: requestID, retryURL: here)
         var response: Response
         do {
             response = try renderer.response(page, status: presentation.status)

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// What a seller typed, kept as text so a refused form comes back exactly as it was sent.
 struct ProductFormInput: Sendable {
@@ -120,5 +121,20 @@ struct ProductFormInput: Sendable {
             let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX")), value.isFinite
         else { return nil }
         return value
+    }
+}
+
+extension ProductFormInput: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .text(name)
+        case "description": .text(description)
+        case "price": .text(price)
+        case "currency": .text(currency)
+        case "discountedPrice": .text(discountedPrice)
+        case "stock": .text(stock)
+        case "thumbnailID": .text(thumbnailID)
+        default: nil
+        }
     }
 }

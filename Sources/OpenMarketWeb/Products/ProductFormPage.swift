@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// The upload form (`/products/new`) and the edit form (`/products/{id}/edit`): one template, two modes.
 struct ProductFormPage: PageModel {
@@ -42,8 +43,7 @@ struct ProductFormPage: PageModel {
         var isChecked: Bool
     }
 
-    var layout: PageLayout
-    var t: Strings
+    var context: PageContext
     var heading: String
     var isEdit: Bool
     /// The admin console's edit form: no password, the admin acts with the owner's authority.
@@ -76,18 +76,16 @@ struct ProductFormPage: PageModel {
     var descriptionMax = MarketLimits.descriptionLength.upperBound
     var maxImages = MarketLimits.imageCount.upperBound
     var maxImageBytes = MarketLimits.maxImageBytes
+    /// Storefront passwords: short enough to type, long enough not to guess at once; bcrypt reads 72 bytes.
     var passwordMin = WebLimits.productPasswordLength.lowerBound
     var passwordMaxBytes = MarketLimits.maxSecretBytes
 
-    /// Storefront passwords: short enough to type, long enough not to guess at once; bcrypt reads 72 bytes.
-
     init(
-        layout: PageLayout, language: Language, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
+        context: PageContext, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
         notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false
     ) {
-        let strings = language.strings
-        self.layout = layout
-        t = strings
+        let strings = context.strings
+        self.context = context
         isEdit = product != nil
         self.isAdmin = isAdmin
         heading = product == nil ? strings.newTitle : strings.editTitle
@@ -131,5 +129,94 @@ struct ProductFormPage: PageModel {
         self.notice = notice
         mustRechoosePhotos = product == nil && !errors.isEmpty
         self.writesDisabled = writesDisabled
+    }
+}
+
+extension ProductFormPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "heading": .text(heading)
+        case "isEdit": .bool(isEdit)
+        case "isAdmin": .bool(isAdmin)
+        case "action": .text(action)
+        case "enctype": .text(enctype)
+        case "submitLabel": .text(submitLabel)
+        case "cancelURL": .text(cancelURL)
+        case "values": .object(values)
+        case "currencies": .list(currencies)
+        case "thumbnails": .list(thumbnails)
+        case "name": .object(name)
+        case "description": .object(description)
+        case "price": .object(price)
+        case "currency": .object(currency)
+        case "discountedPrice": .object(discountedPrice)
+        case "stock": .object(stock)
+        case "images": .object(images)
+        case "password": .object(password)
+        case "thumbnail": .object(thumbnail)
+        case "summary": .list(summary)
+        case "hasErrors": .bool(hasErrors)
+        case "summaryTitle": .text(summaryTitle)
+        case "notice": .text(notice)
+        case "mustRechoosePhotos": .bool(mustRechoosePhotos)
+        case "writesDisabled": .bool(writesDisabled)
+        case "nameMin": .int(nameMin)
+        case "nameMax": .int(nameMax)
+        case "descriptionMin": .int(descriptionMin)
+        case "descriptionMax": .int(descriptionMax)
+        case "maxImages": .int(maxImages)
+        case "maxImageBytes": .int(maxImageBytes)
+        case "passwordMin": .int(passwordMin)
+        case "passwordMaxBytes": .int(passwordMaxBytes)
+        default: context.value(forKey: key)
+        }
+    }
+}
+
+extension ProductFormPage.FieldState: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .text(id)
+        case "hintID": .text(hintID)
+        case "errorID": .text(errorID)
+        case "error": .text(error)
+        case "hasError": .bool(hasError)
+        case "describedBy": .text(describedBy)
+        default: nil
+        }
+    }
+}
+
+extension ProductFormPage.SummaryItem: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "fieldID": .text(fieldID)
+        case "message": .text(message)
+        default: nil
+        }
+    }
+}
+
+extension ProductFormPage.Option: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "value": .text(value)
+        case "label": .text(label)
+        case "isSelected": .bool(isSelected)
+        default: nil
+        }
+    }
+}
+
+extension ProductFormPage.ThumbnailChoice: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "imageID": .int(imageID)
+        case "inputID": .text(inputID)
+        case "url": .text(url)
+        case "alt": .text(alt)
+        case "isChecked": .bool(isChecked)
+        default: nil
+        }
     }
 }

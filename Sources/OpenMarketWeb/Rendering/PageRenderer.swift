@@ -1,11 +1,6 @@
 import Foundation
 import Hummingbird
-import Mustache
-
-/// A page model knows which template renders it; the model's stored properties are the template's values.
-public protocol PageModel: Sendable {
-    static var templateName: String { get }
-}
+import OpenMarketTemplating
 
 /// Loads every template at start-up and renders typed page models into HTML responses.
 public struct PageRenderer: Sendable {
@@ -15,43 +10,30 @@ public struct PageRenderer: Sendable {
         "admin/login", "admin/products", "admin/product", "admin/history", "admin/delete-confirm", "admin/delete-results",
     ]
 
-    let library: MustacheLibrary
+    let library: TemplateLibrary
 
-    public init(templatesDirectory: URL) async throws {
+    public init(templatesDirectory: URL) throws(StartupError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: templatesDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StartupError.missingDirectory(templatesDirectory.path)
+            throw .missingDirectory(templatesDirectory.path)
         }
-        HTMLEscaper.register()
         do {
-            self.library = try await MustacheLibrary(directory: templatesDirectory.path)
+            library = try TemplateLibrary(directory: templatesDirectory)
         } catch {
-            throw StartupError.templateParse(String(describing: error))
+            throw .templateParse(error.description)
         }
-        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
-            throw StartupError.missingTemplate(name)
+        for name in Self.requiredTemplates where !library.hasTemplate(named: name) {
+            throw .missingTemplate(name)
         }
     }
 
-    public func render<Page: PageModel>(_ page: Page) throws(RenderError) -> String {
-        guard let html = library.render(page, withTemplate: Page.templateName) else {
-            throw RenderError(templateName: Page.templateName)
-        }
-        return html
-    }
-
-    public func response<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) throws(RenderError) -> Response {
-        let html = try render(page)
+    /// The page's HTML as the response body: the renderer writes UTF-8 bytes, so no `String` is built on the way.
+    public func response<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
+        let html = try library.renderUTF8(page, template: Page.templateName)
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: html))
         )
     }
-}
-
-/// A page model named a template the library does not have.
-public struct RenderError: Error, CustomStringConvertible {
-    public let templateName: String
-    public var description: String { "No template named \(templateName)" }
 }

@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// One product in the list or grid.
 struct ProductCard: Sendable {
@@ -20,5 +21,21 @@ struct ProductCard: Sendable {
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
         vendorName = product.vendorName
+    }
+}
+
+extension ProductCard: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .int(id)
+        case "anchor": .text(anchor)
+        case "url": .text(url)
+        case "name": .text(name)
+        case "thumbnailURL": .text(thumbnailURL)
+        case "price": .object(price)
+        case "stock": .object(stock)
+        case "vendorName": .text(vendorName)
+        default: nil
+        }
     }
 }

@@ -1,11 +1,11 @@
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// The delete confirmation: the product, "this cannot be undone", and its password.
 struct ProductDeletePage: PageModel {
     static let templateName = "products/delete"
 
-    var layout: PageLayout
-    var t: Strings
+    var context: PageContext
     var id: Int
     var name: String
     var thumbnailURL: String
@@ -16,16 +16,14 @@ struct ProductDeletePage: PageModel {
     var hasErrors: Bool
     var writesDisabled: Bool
 
-    init(layout: PageLayout, language: Language, product: ProductDetail, error: String? = nil, writesDisabled: Bool) {
-        let strings = language.strings
-        self.layout = layout
-        t = strings
+    init(context: PageContext, product: ProductDetail, error: String? = nil, writesDisabled: Bool) {
+        self.context = context
         id = product.id
         name = product.name
         thumbnailURL = product.thumbnailURL
         price = PriceBlock(
-            price: product.price, discount: product.discountedPrice, currency: product.currency, format: Formatting(language: language),
-            strings: strings)
+            price: product.price, discount: product.discountedPrice, currency: product.currency, format: context.format,
+            strings: context.strings)
         action = SiteURL.deleteProduct(.value(product.id)).link
         cancelURL = SiteURL.product(.value(product.id)).link
         var errors = FieldErrors()
@@ -33,5 +31,22 @@ struct ProductDeletePage: PageModel {
         password = ProductFormPage.FieldState(.password, errors: errors)
         hasErrors = error != nil
         self.writesDisabled = writesDisabled
+    }
+}
+
+extension ProductDeletePage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .int(id)
+        case "name": .text(name)
+        case "thumbnailURL": .text(thumbnailURL)
+        case "price": .object(price)
+        case "action": .text(action)
+        case "cancelURL": .text(cancelURL)
+        case "password": .object(password)
+        case "hasErrors": .bool(hasErrors)
+        case "writesDisabled": .bool(writesDisabled)
+        default: context.value(forKey: key)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// `/products/{id}`: the gallery, description, price block, stock and the edit and delete buttons.
 struct ProductDetailPage: PageModel {
@@ -13,8 +14,7 @@ struct ProductDetailPage: PageModel {
         var isCurrent: Bool
     }
 
-    var layout: PageLayout
-    var t: Strings
+    var context: PageContext
     var id: Int
     var name: String
     var description: String
@@ -31,11 +31,10 @@ struct ProductDetailPage: PageModel {
     var deleteURL: String
     var backURL: String
 
-    init(layout: PageLayout, product: ProductDetail, photo requested: Int?, language: Language) {
-        let strings = language.strings
-        let format = Formatting(language: language)
-        self.layout = layout
-        t = strings
+    init(context: PageContext, product: ProductDetail, photo requested: Int?) {
+        let strings = context.strings
+        let format = context.format
+        self.context = context
         id = product.id
         name = product.name
         description = product.description
@@ -58,5 +57,42 @@ struct ProductDetailPage: PageModel {
         editURL = SiteURL.editProduct(.value(product.id)).link
         deleteURL = SiteURL.deleteProduct(.value(product.id)).link
         backURL = SiteURL.products().link + "#p-\(product.id)"
+    }
+}
+
+extension ProductDetailPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "id": .int(id)
+        case "name": .text(name)
+        case "description": .text(description)
+        case "vendorName": .text(vendorName)
+        case "price": .object(price)
+        case "stock": .object(stock)
+        case "registeredOn": .text(registeredOn)
+        case "registeredISO": .text(registeredISO)
+        case "photos": .list(photos)
+        case "current": .object(current)
+        case "counter": .text(counter)
+        case "hasSeveralPhotos": .bool(hasSeveralPhotos)
+        case "editURL": .text(editURL)
+        case "deleteURL": .text(deleteURL)
+        case "backURL": .text(backURL)
+        default: context.value(forKey: key)
+        }
+    }
+}
+
+extension ProductDetailPage.Photo: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "index": .int(index)
+        case "fullURL": .text(fullURL)
+        case "thumbnailURL": .text(thumbnailURL)
+        case "alt": .text(alt)
+        case "linkURL": .text(linkURL)
+        case "isCurrent": .bool(isCurrent)
+        default: nil
+        }
     }
 }

@@ -123,18 +123,17 @@ struct ProductEditorController: Sendable {
         notice: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let strings = context.visitor.strings
-        let layout = PageLayout(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
-            layout: layout, language: context.visitor.language, values: values, product: product, errors: errors, notice: notice,
-            writesDisabled: writesDisabled)
+            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled)
         return try renderer.response(page, status: status)
     }
 
     private func deleteResponse(
         _ request: Request, _ context: Context, product: ProductDetail, error: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let layout = PageLayout(title: context.visitor.strings.deleteTitle, request: request, visitor: context.visitor)
-        let page = ProductDeletePage(layout: layout, language: context.visitor.language, product: product, error: error, writesDisabled: writesDisabled)
+        let pageContext = PageContext(title: context.visitor.strings.deleteTitle, request: request, visitor: context.visitor)
+        let page = ProductDeletePage(context: pageContext, product: product, error: error, writesDisabled: writesDisabled)
         return try renderer.response(page, status: status)
     }
 }

@@ -1,11 +1,11 @@
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// `/products` (and `/`): the list or grid of products, a page at a time, optionally filtered by a search.
 struct ProductListPage: PageModel {
     static let templateName = "products/index"
 
-    var layout: PageLayout
-    var t: Strings
+    var context: PageContext
     var heading: String
     var searchText: String
     var hasSearch: Bool
@@ -27,11 +27,10 @@ struct ProductListPage: PageModel {
     var perPage: Int
     var formAction: String
 
-    init(layout: PageLayout, query: ListQuery, view: ListView, page: ProductPage?, language: Language) {
-        let strings = language.strings
-        let format = Formatting(language: language)
-        self.layout = layout
-        self.t = strings
+    init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?) {
+        let strings = context.strings
+        let format = context.format
+        self.context = context
         heading = strings.listTitle
         searchText = query.search ?? ""
         hasSearch = query.search != nil
@@ -62,5 +61,33 @@ struct ProductListPage: PageModel {
         self.view = view.rawValue
         perPage = query.perPage
         formAction = SiteURL.products().link
+    }
+}
+
+extension ProductListPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "heading": .text(heading)
+        case "searchText": .text(searchText)
+        case "hasSearch": .bool(hasSearch)
+        case "resultSummary": .text(resultSummary)
+        case "searchSummary": .text(searchSummary)
+        case "isEmpty": .bool(isEmpty)
+        case "emptyTitle": .text(emptyTitle)
+        case "emptyHint": .text(emptyHint)
+        case "showAllURL": .text(showAllURL)
+        case "isPastTheEnd": .bool(isPastTheEnd)
+        case "firstPageURL": .text(firstPageURL)
+        case "isGrid": .bool(isGrid)
+        case "listClass": .text(listClass)
+        case "gridURL": .text(gridURL)
+        case "listURL": .text(listURL)
+        case "cards": .list(cards)
+        case "pagination": .object(pagination)
+        case "view": .text(view)
+        case "perPage": .int(perPage)
+        case "formAction": .text(formAction)
+        default: context.value(forKey: key)
+        }
     }
 }

@@ -21,8 +21,8 @@ struct StorefrontController: Sendable {
         let query = ListQuery(parameters: FormQuery(request))
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
-        let layout = PageLayout(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var response = try renderer.response(ProductListPage(layout: layout, query: query, view: view, page: page, language: context.visitor.language))
+        let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
+        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page))
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
         }
@@ -32,8 +32,8 @@ struct StorefrontController: Sendable {
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let product = try await market.product(id: try context.productID())
         let photo = FormQuery(request).get("photo").flatMap(Int.init)
-        let layout = PageLayout(title: product.name, request: request, visitor: context.visitor)
-        return try renderer.response(ProductDetailPage(layout: layout, product: product, photo: photo, language: context.visitor.language))
+        let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
+        return try renderer.response(ProductDetailPage(context: pageContext, product: product, photo: photo))
     }
 
     /// Remembers the language in a cookie and goes back where the visitor was.

@@ -10,25 +10,3 @@ struct Visitor: Sendable {
 
     var strings: Strings { language.strings }
 }
-
-/// One-time messages shown after a redirect; only these fixed keys travel in the cookie, never text.
-enum Flash: String, Sendable {
-    case created, updated, deleted
-
-    static let cookieName = "flash"
-
-    func message(_ strings: Strings) -> String {
-        switch self {
-        case .created: strings.flashCreated
-        case .updated: strings.flashUpdated
-        case .deleted: strings.flashDeleted
-        }
-    }
-}
-
-/// How the product list is shown; remembered in a cookie.
-public enum ListView: String, Sendable {
-    case grid, list
-
-    static let cookieName = "view"
-}

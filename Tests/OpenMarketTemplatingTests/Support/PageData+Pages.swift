@@ -22,7 +22,7 @@ extension PageData {
             Page(name: "field-fine", data: field("name", error: false), templates: ["partials/field-error"], marker: "\n"),
         ]
         for (variant, flash) in [("full", true), ("plain", false)] {
-            let layout = layout(t: t, flash: flash)
+            let layout = layout(flash: flash)
             pages += [
                 Page(
                     name: "list-\(variant)", data: list(layout: layout, t: t, cards: flash ? 20 : 1),
@@ -44,7 +44,7 @@ extension PageData {
                     templates: adminTemplates, marker: "admin-table"),
             ]
         }
-        var empty = list(layout: layout(t: t, flash: false), t: t, cards: 0)
+        var empty = list(layout: layout(flash: false), t: t, cards: 0)
         empty["isPastTheEnd"] = true
         pages.append(Page(name: "list-past-the-end", data: empty, templates: ["products/index"], marker: "empty-state"))
         empty["isPastTheEnd"] = false

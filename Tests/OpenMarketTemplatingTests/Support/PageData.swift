@@ -26,9 +26,9 @@ enum PageData {
         return (t, a)
     }
 
-    static func layout(t: [String: Any], flash: Bool) -> [String: Any] {
+    static func layout(flash: Bool) -> [String: Any] {
         var layout: [String: Any] = [
-            "language": "ko", "title": "Products " + tricky, "t": t, "csrfToken": "tok\"en'<>",
+            "language": "ko", "title": "Products " + tricky, "csrfToken": "tok\"en'<>",
             "otherLanguageURL": "/language/en?return=%2Fproducts%3Fq%3Da%26b", "otherLanguageCode": "en",
             "productsPath": "/products", "newProductPath": "/products/new", "scriptPath": "/js/app.js", "stylePath": "/css/site.css",
         ]

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// A product's price as shown: the sale price, and the struck-through original with the saving when discounted.
 struct PriceBlock: Sendable {
@@ -23,17 +24,17 @@ struct PriceBlock: Sendable {
     }
 }
 
-/// Stock as text, never colour alone: "품절", "잔여 3개", emphasised when low.
-struct StockText: Sendable {
-    static let lowStockThreshold = 3
-
-    var text: String
-    var isSoldOut: Bool
-    var isLow: Bool
-
-    init(stock: Int, format: Formatting, strings: Strings) {
-        isSoldOut = stock == 0
-        isLow = stock > 0 && stock <= Self.lowStockThreshold
-        text = isSoldOut ? strings.soldOut : strings.stockLeft(format.number(stock))
+extension PriceBlock: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "salePrice": .text(salePrice)
+        case "originalPrice": .text(originalPrice)
+        case "hasDiscount": .bool(hasDiscount)
+        case "discountRate": .text(discountRate)
+        case "originalLabel": .text(originalLabel)
+        case "saleLabel": .text(saleLabel)
+        case "discountLabel": .text(discountLabel)
+        default: nil
+        }
     }
 }

@@ -1,48 +1,6 @@
 import OpenMarketCore
 import OpenMarketStore
 
-/// What the admin console needs from the backend, beyond the storefront's `OpenMarketAPI`: any order and
-/// filter, and writes with the authority the admin has in each mode.
-protocol AdminMarket: Sendable {
-    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary])
-    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail
-    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail
-    /// The next batch of every selected product for the CSV export; `next` is `nil` after the last one.
-    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
-        -> (products: [ProductSummary], next: AdminExportCursor?)
-}
-
-/// Where an export continues: a key in the embedded market, an offset in the remote one.
-enum AdminExportCursor: Sendable {
-    case key(ExportCursor)
-    case offset(Int)
-}
-
-/// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
-struct EmbeddedAdminMarket: AdminMarket {
-    let market: SQLiteMarket
-
-    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
-        try await market.listing(listing, limit: limit, offset: offset)
-    }
-
-    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
-        try await market.updateProductAsOwner(id: id, changes: changes)
-    }
-
-    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
-        try await market.deleteProductAsOwner(id: id)
-    }
-
-    /// By key, batch after batch: no count and no OFFSET per batch.
-    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
-        -> (products: [ProductSummary], next: AdminExportCursor?) {
-        let key: ExportCursor? = if case .key(let key)? = cursor { key } else { nil }
-        let batch = try await market.exportBatch(listing, after: key, limit: limit)
-        return (batch.products, batch.next.map(AdminExportCursor.key))
-    }
-}
-
 /// Remote mode: the OpenMarket API can neither sort nor filter, so every page of the (searched) list is read
 /// and ordered here; the admin acts with the configured vendor's credentials, so other vendors' products
 /// are refused by the server and reported as such.

@@ -1,11 +1,11 @@
 import Hummingbird
 import OpenMarketCore
+import OpenMarketTemplating
 
 /// What the shared layout shows around every page: language, navigation, flash message, CSRF token.
 struct PageLayout: Sendable {
     var language: String
     var title: String
-    var t: Strings
     var csrfToken: String
     var flashMessage: String?
     var otherLanguageURL: String
@@ -16,12 +16,10 @@ struct PageLayout: Sendable {
     var stylePath: String
 
     init(title: String, request: Request, visitor: Visitor) {
-        let strings = visitor.strings
         self.language = visitor.language.rawValue
         self.title = title
-        self.t = strings
         self.csrfToken = visitor.csrfToken
-        self.flashMessage = visitor.flash?.message(strings)
+        self.flashMessage = visitor.flash?.message(visitor.strings)
         let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         self.otherLanguageURL = SiteURL.language(.value(visitor.language.other), returnTo: here).link
         self.otherLanguageCode = visitor.language.other.rawValue
@@ -29,5 +27,23 @@ struct PageLayout: Sendable {
         self.newProductPath = SiteURL.newProduct.link
         self.scriptPath = SiteURL.asset(.script).link
         self.stylePath = SiteURL.asset(.stylesheet).link
+    }
+}
+
+extension PageLayout: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "language": .text(language)
+        case "title": .text(title)
+        case "csrfToken": .text(csrfToken)
+        case "flashMessage": .text(flashMessage)
+        case "otherLanguageURL": .text(otherLanguageURL)
+        case "otherLanguageCode": .text(otherLanguageCode)
+        case "productsPath": .text(productsPath)
+        case "newProductPath": .text(newProductPath)
+        case "scriptPath": .text(scriptPath)
+        case "stylePath": .text(stylePath)
+        default: nil
+        }
     }
 }

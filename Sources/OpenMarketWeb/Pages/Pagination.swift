@@ -1,3 +1,5 @@
+import OpenMarketTemplating
+
 /// Numbered page links around the current page, previous/next, and the "load more" link.
 struct Pagination: Sendable {
     struct Link: Sendable {
@@ -37,5 +39,31 @@ struct Pagination: Sendable {
         nextURL = current < lastPage ? url(current + 1) : nil
         loadMoreURL = nextURL
         isNeeded = lastPage > 1
+    }
+}
+
+extension Pagination: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "links": .list(links)
+        case "previousURL": .text(previousURL)
+        case "nextURL": .text(nextURL)
+        case "loadMoreURL": .text(loadMoreURL)
+        case "isNeeded": .bool(isNeeded)
+        default: nil
+        }
+    }
+}
+
+extension Pagination.Link: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "number": .text(number)
+        case "label": .text(label)
+        case "url": .text(url)
+        case "isCurrent": .bool(isCurrent)
+        case "isGap": .bool(isGap)
+        default: nil
+        }
     }
 }

@@ -1,0 +1,65 @@
+import OpenMarketCore
+import OpenMarketTemplating
+
+/// `/admin/products/{id}`: the product as stored, links to act on it, and its whole history.
+struct AdminProductPage: PageModel {
+    static let templateName = "admin/product"
+
+    var context: PageContext
+    var admin: AdminLayout
+    var id: Int
+    var name: String
+    var exists: Bool
+    var thumbnailURL: String
+    var price: String
+    var stock: String
+    var vendor: String
+    var shopURL: String
+    var editURL: String
+    var deleteAction: String
+    var historyCaption: String
+    var historyRows: [HistoryRow]
+    var hasHistory: Bool
+
+    init(context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event]) {
+        let language = context.language
+        self.context = context
+        admin = AdminLayout(language: language)
+        let format = context.format
+        self.id = id
+        name = product?.name ?? events.first?.productName ?? "#\(id)"
+        exists = product != nil
+        thumbnailURL = product?.thumbnailURL ?? ""
+        price = product.map { format.price($0.bargainPrice, currency: $0.currency) } ?? ""
+        stock = product.map { format.number($0.stock) } ?? ""
+        vendor = product?.vendor.name ?? ""
+        shopURL = SiteURL.product(.value(id)).link
+        editURL = SiteURL.admin(.editProduct(.value(id))).link
+        deleteAction = SiteURL.admin(.confirmDelete).link
+        historyCaption = language.adminStrings.productHistory
+        historyRows = events.map { HistoryRow($0, language: language) }
+        hasHistory = !events.isEmpty
+    }
+}
+
+extension AdminProductPage: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "admin": .object(admin)
+        case "id": .int(id)
+        case "name": .text(name)
+        case "exists": .bool(exists)
+        case "thumbnailURL": .text(thumbnailURL)
+        case "price": .text(price)
+        case "stock": .text(stock)
+        case "vendor": .text(vendor)
+        case "shopURL": .text(shopURL)
+        case "editURL": .text(editURL)
+        case "deleteAction": .text(deleteAction)
+        case "historyCaption": .text(historyCaption)
+        case "historyRows": .list(historyRows)
+        case "hasHistory": .bool(hasHistory)
+        default: context.value(forKey: key)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import OpenMarketCore
+import OpenMarketTemplating
+
+/// One history entry as shown to staff.
+struct HistoryRow: Sendable {
+    struct Change: Sendable {
+        var field: String
+        var old: String
+        var new: String
+    }
+
+    var time: String
+    var timeISO: String
+    var actor: String
+    var action: String
+    var productName: String
+    var productURL: String?
+    var changes: [Change]
+    var hasChanges: Bool
+    var snapshot: [Change]
+    var hasSnapshot: Bool
+    var outcome: String
+    var outcomeClass: String
+    /// `nil` rather than empty: Mustache renders a section for an empty string.
+    var detail: String?
+
+    init(_ event: AuditLog.Event, language: Language) {
+        let a = language.adminStrings
+        let style = Date.FormatStyle(date: .numeric, time: .standard, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
+                                     calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        time = event.at.formatted(style) + " UTC"
+        timeISO = event.at.formatted(.iso8601)
+        actor = event.actor
+        action = switch event.action {
+        case .create: a.actionCreate
+        case .update: a.actionUpdate
+        case .delete: a.actionDelete
+        }
+        productName = event.productName
+        productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
+        changes = event.changes.map { Change(field: $0.field, old: $0.old ?? "—", new: $0.new ?? "—") }
+        hasChanges = !changes.isEmpty
+        snapshot = (event.snapshot ?? []).map { Change(field: $0.field, old: "", new: $0.new ?? "—") }
+        hasSnapshot = !(event.snapshot ?? []).isEmpty
+        outcome = switch event.outcome {
+        case .success: a.outcomeSuccess
+        case .refused: a.outcomeRefused
+        case .failed: a.outcomeFailed
+        case .pending: a.outcomePending
+        }
+        outcomeClass = "outcome-\(event.outcome.rawValue)"
+        detail = event.detail.isEmpty ? nil : event.detail
+    }
+}
+
+extension HistoryRow: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "time": .text(time)
+        case "timeISO": .text(timeISO)
+        case "actor": .text(actor)
+        case "action": .text(action)
+        case "productName": .text(productName)
+        case "productURL": .text(productURL)
+        case "changes": .list(changes)
+        case "hasChanges": .bool(hasChanges)
+        case "snapshot": .list(snapshot)
+        case "hasSnapshot": .bool(hasSnapshot)
+        case "outcome": .text(outcome)
+        case "outcomeClass": .text(outcomeClass)
+        case "detail": .text(detail)
+        default: nil
+        }
+    }
+}
+
+extension HistoryRow.Change: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "field": .text(field)
+        case "old": .text(old)
+        case "new": .text(new)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import OpenMarketCore
+import OpenMarketStore
+
+/// Where an export continues: a key in the embedded market, an offset in the remote one.
+enum AdminExportCursor: Sendable {
+    case key(ExportCursor)
+    case offset(Int)
+}

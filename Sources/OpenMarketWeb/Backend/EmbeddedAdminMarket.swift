@@ -1,0 +1,27 @@
+import OpenMarketCore
+import OpenMarketStore
+
+/// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
+struct EmbeddedAdminMarket: AdminMarket {
+    let market: SQLiteMarket
+
+    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
+        try await market.listing(listing, limit: limit, offset: offset)
+    }
+
+    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
+        try await market.updateProductAsOwner(id: id, changes: changes)
+    }
+
+    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
+        try await market.deleteProductAsOwner(id: id)
+    }
+
+    /// By key, batch after batch: no count and no OFFSET per batch.
+    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
+        -> (products: [ProductSummary], next: AdminExportCursor?) {
+        let key: ExportCursor? = if case .key(let key)? = cursor { key } else { nil }
+        let batch = try await market.exportBatch(listing, after: key, limit: limit)
+        return (batch.products, batch.next.map(AdminExportCursor.key))
+    }
+}

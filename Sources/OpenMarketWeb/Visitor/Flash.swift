@@ -1,0 +1,14 @@
+/// One-time messages shown after a redirect; only these fixed keys travel in the cookie, never text.
+enum Flash: String, Sendable {
+    case created, updated, deleted
+
+    static let cookieName = "flash"
+
+    func message(_ strings: Strings) -> String {
+        switch self {
+        case .created: strings.flashCreated
+        case .updated: strings.flashUpdated
+        case .deleted: strings.flashDeleted
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Mustache
+@testable import OpenMarketWeb
+
+/// A page model as swift-mustache reads it: its stored properties by reflection, and for the names a page model
+/// hands on to its `PageContext`, the context's layout and strings catalogue, as reflection finds them too.
+///
+/// Nothing here goes through the hand-written `value(forKey:)`, so a name one of those switches forgets renders
+/// differently from this reference.
+struct ReflectedPage: MustacheParent {
+    let page: any PageModel
+
+    func child(named name: String) -> Any? {
+        if let value = Self.property(name, of: page) {
+            return value
+        }
+        guard let context = Self.property("context", of: page) as? PageContext else { return nil }
+        switch name {
+        case "layout": return context.layout
+        case "t": return context.strings
+        default: return nil
+        }
+    }
+
+    /// The stored property's value, unwrapped when optional, as swift-mustache's own lookup does.
+    private static func property(_ name: String, of value: Any) -> Any? {
+        guard let child = Mirror(reflecting: value).children.first(where: { $0.label == name }) else { return nil }
+        let optional = Mirror(reflecting: child.value)
+        guard optional.displayStyle == .optional else { return child.value }
+        return optional.children.first?.value
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import OpenMarketCore
+import OpenMarketStore
+@testable import OpenMarketWeb
+
+/// Every page model, in both languages and in each of its states, filled so that every name a template reads has
+/// a value to show somewhere: discounts, sold-out and low stock, every form error, a flash message, history with
+/// changes, and text that needs escaping (a quote followed by a combining mark among it).
+enum SamplePages {
+    static let tricky = "<b>\"Tom's\" & co\"\u{301}</b> 가격"
+    static let day = Date(timeIntervalSince1970: 1_780_000_000)
+
+    static func all() -> [(name: String, page: any PageModel)] {
+        Language.allCases.flatMap { language in
+            (storefront(language) + forms(language) + errors(language) + admin(language)).map { ("\($0.name) \(language)", $0.page) }
+        }
+    }
+
+    static func context(_ language: Language, title: String = "Title " + tricky, flash: Flash? = .created) -> PageContext {
+        var visitor = Visitor()
+        visitor.language = language
+        visitor.csrfToken = "tok\"en'<>"
+        visitor.flash = flash
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: "/products?q=a%26b&page=2")
+        return PageContext(title: title, request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), visitor: visitor)
+    }
+
+    static func summary(_ id: Int) -> ProductSummary {
+        ProductSummary(
+            id: id, vendorID: 1, vendorName: "Vendor \(id % 4) " + tricky, name: "Product \(id) " + tricky, description: "About " + tricky,
+            thumbnailURL: "/images/\(id)_thumb.png", currency: id % 2 == 0 ? .usd : .krw, price: Decimal(1000 * id + 50),
+            discountedPrice: id % 3 == 0 ? Decimal(100 * id) : 0, stock: id % 5 == 0 ? 0 : id % 7, createdAt: day, issuedAt: day)
+    }
+
+    static func detail(images count: Int, stock: Int = 2) -> ProductDetail {
+        let images = (0..<count).map { index in
+            ProductDetail.Image(id: 70 + index, url: "/images/\(index)_origin.png", thumbnailURL: "/images/\(index)_thumb.png", issuedAt: day)
+        }
+        return ProductDetail(
+            id: 7, vendorID: 1, name: "Lamp " + tricky, description: "Line one\nLine two " + tricky, thumbnailURL: images.first?.thumbnailURL ?? "",
+            currency: .krw, price: 12_000, discountedPrice: 2_000, stock: stock, createdAt: day, issuedAt: day, images: images,
+            vendor: .init(id: 1, name: "Seller " + tricky))
+    }
+
+    static func storefront(_ language: Language) -> [(name: String, page: any PageModel)] {
+        let c = context(language)
+        let empty = ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 0, products: [])
+        return [
+            ("list-full", ProductListPage(
+                context: c, query: ListQuery(page: 2, search: "lamp " + tricky), view: .grid,
+                page: ProductPage(pageNo: 2, itemsPerPage: 20, totalCount: 95, products: (21...40).map(summary)))),
+            ("list-plain", ProductListPage(
+                context: context(language, flash: nil), query: ListQuery(), view: .list,
+                page: ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(summary)))),
+            ("list-empty", ProductListPage(context: c, query: ListQuery(), view: .grid, page: empty)),
+            ("list-empty-search", ProductListPage(context: c, query: ListQuery(search: tricky), view: .grid, page: empty)),
+            ("list-past-end", ProductListPage(context: c, query: ListQuery(page: 9), view: .list, page: nil)),
+            ("detail-gallery", ProductDetailPage(context: c, product: detail(images: 3), photo: 2)),
+            ("detail-one-photo", ProductDetailPage(context: c, product: detail(images: 1, stock: 0), photo: nil)),
+            ("detail-no-photo", ProductDetailPage(context: c, product: detail(images: 0, stock: 9), photo: 4)),
+            ("delete-refused", ProductDeletePage(context: c, product: detail(images: 2), error: "Wrong " + tricky, writesDisabled: true)),
+            ("delete", ProductDeletePage(context: c, product: detail(images: 2), writesDisabled: false)),
+        ]
+    }
+
+    static func forms(_ language: Language) -> [(name: String, page: any PageModel)] {
+        let c = context(language)
+        var everyError = FieldErrors()
+        for field in FormField.allCases where field != .thumbnailID {
+            everyError[field] = "\(field.rawValue) is wrong " + tricky
+        }
+        var thumbnailError = FieldErrors()
+        thumbnailError[.thumbnailID] = "Pick one " + tricky
+        var values = ProductFormInput()
+        values.name = "Name " + tricky
+        values.description = "Description\r\n" + tricky
+        values.price = "12,000\""
+        values.currency = "USD"
+        let product = detail(images: 3)
+        return [
+            ("form-new", ProductFormPage(context: c, values: ProductFormInput(), product: nil, writesDisabled: false)),
+            ("form-new-refused", ProductFormPage(context: c, values: values, product: nil, errors: everyError, writesDisabled: true)),
+            ("form-edit", ProductFormPage(
+                context: c, values: ProductFormInput(product: product), product: product, errors: thumbnailError, notice: "Nothing " + tricky,
+                writesDisabled: false)),
+            ("form-admin", ProductFormPage(context: c, values: values, product: product, errors: everyError, writesDisabled: false, isAdmin: true)),
+        ]
+    }
+
+    static func errors(_ language: Language) -> [(name: String, page: any PageModel)] {
+        let failures: [(String, any Error)] = [
+            ("error-404", HTTPError(.notFound)), ("error-413", HTTPError(.contentTooLarge)), ("error-500", CancellationError()),
+            ("error-502", OpenMarketError.unreachable("down")), ("error-503", WebError.writesDisabled),
+            ("error-400", WebError.badForm("Bad " + tricky)), ("error-421", WebError.hostNotAllowed),
+        ]
+        return failures.map { name, error in
+            (name, ErrorPage(presentation: ErrorPresentation(error), context: context(language), requestID: "req-1<>", retryURL: "/products?q=\"a\""))
+        }
+    }
+
+    static func admin(_ language: Language) -> [(name: String, page: any PageModel)] {
+        let c = context(language, flash: nil)
+        let event = AuditLog.Event(
+            id: 1, at: day, actor: "visitor 127.0.0.1", action: .update, productID: 7, productName: "Lamp " + tricky,
+            changes: [.init(field: "price", old: "1", new: nil), .init(field: "name", old: nil, new: tricky)],
+            snapshot: [.init(field: "stock", old: nil, new: "3")], outcome: .refused, detail: "Refused " + tricky)
+        let plain = AuditLog.Event(
+            id: 2, at: day, actor: "admin", action: .delete, productID: nil, productName: "Gone", changes: [], snapshot: nil,
+            outcome: .success, detail: "")
+        let query = AdminTableQuery(listing: ProductListing(search: tricky, sort: .price, ascending: true, stock: .inStock, currency: .usd), page: 2)
+        return [
+            ("login", AdminLoginPage(context: c, next: "/admin/products?q=\"x\"")),
+            ("login-refused", AdminLoginPage(context: c, next: "/admin", error: "Wrong " + tricky)),
+            ("products", AdminProductsPage(context: c, query: query, total: 120, products: (1...50).map(summary), notice: "Select " + tricky)),
+            ("products-empty", AdminProductsPage(context: c, query: AdminTableQuery(), total: 0, products: [])),
+            ("product", AdminProductPage(context: c, id: 7, product: detail(images: 2), events: [event, plain])),
+            ("product-deleted", AdminProductPage(context: c, id: 8, product: nil, events: [])),
+            ("history", AdminHistoryPage(context: c, productID: 7, page: 2, total: 130, events: [event, plain])),
+            ("history-empty", AdminHistoryPage(context: c, productID: nil, page: 1, total: 0, events: [])),
+            ("delete-confirm", AdminDeleteConfirmPage(context: c, products: [detail(images: 1), detail(images: 0)])),
+            ("delete-results", AdminDeleteResultPage(context: c, results: [
+                .init(id: 7, name: "Lamp " + tricky, outcome: "Done", outcomeClass: "outcome-success", message: nil),
+                .init(id: 8, name: "Mug", outcome: "Refused", outcomeClass: "outcome-refused", message: "Not yours " + tricky),
+            ])),
+        ]
+    }
+}

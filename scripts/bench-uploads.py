@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Peak memory of the server during concurrent 5-photo uploads through the HTML form, and its cold start.
+
+Starts a release build on a fresh data directory, measures the time from exec to the first answer of
+/healthChecker (cold start), then runs --clients concurrent uploaders (each: open the form, post 5 photos) for
+--rounds rounds and prints the server's peak resident memory (VmHWM) and the answers it gave.
+
+    swift build -c release --product openmarket-web
+    scripts/bench-uploads.py [--binary .build/release/openmarket-web] [--clients 32] [--photo-kb 290]
+"""
+import argparse
+import http.client
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def photo(kilobytes):
+    """A real PNG from the sample data, padded after its end with random bytes to the size asked."""
+    base = open(os.path.join(ROOT, "SampleData/images/bicycle-2.png"), "rb").read()
+    return base + random.randbytes(max(0, kilobytes * 1024 - len(base)))
+
+
+def upload(port, photos, results):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    conn.request("GET", "/products/new")
+    response = conn.getresponse()
+    page = response.read()
+    cookie = re.search(r"(csrf=[0-9a-f]{64})", response.getheader("Set-Cookie") or "").group(1)
+    token = re.search(rb'name="_csrf" value="([0-9a-f]{64})"', page).group(1).decode()
+    boundary = "----bench" + uuid.uuid4().hex
+    fields = {"_csrf": token, "name": "업로드 벤치 상품", "description": "동시 업로드 측정용 상품입니다.", "price": "15000",
+              "currency": "KRW", "discounted_price": "0", "stock": "3", "password": "bench-pass-1"}
+    body = b"".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n".encode() for k, v in fields.items())
+    for index, data in enumerate(photos):
+        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"photo{index}.png\"\r\n"
+                 f"Content-Type: image/png\r\n\r\n").encode() + data + b"\r\n"
+    body += f"--{boundary}--\r\n".encode()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    conn.request("POST", "/products", body=body, headers={
+        "Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": cookie})
+    status = conn.getresponse().status
+    results.append(status)
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/openmarket-web"))
+    parser.add_argument("--data-dir")
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--photo-kb", type=int, default=290)
+    args = parser.parse_args()
+    port = free_port()
+    started = time.perf_counter()
+    server = subprocess.Popen(
+        [args.binary, "--port", str(port), "--data-dir", args.data_dir or tempfile.mkdtemp(prefix="openmarket-uploads-"),
+         "--root", ROOT, "--log-level", "error"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                conn.request("GET", "/healthChecker")
+                if conn.getresponse().status == 200:
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    sys.exit("the server exited")
+                time.sleep(0.01)
+        cold = time.perf_counter() - started
+        idle = peak_rss_mb(server.pid)
+        photos = [photo(args.photo_kb) for _ in range(5)]
+        results = []
+        for _ in range(args.rounds):
+            threads = [threading.Thread(target=upload, args=(port, photos, results)) for _ in range(args.clients)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        counts = {status: results.count(status) for status in sorted(set(results))}
+        print(f"cold start (exec → first /healthChecker answer): {cold * 1000:.0f} ms; resident after start {idle:.0f} MB")
+        print(f"{args.rounds} × {args.clients} concurrent uploads of 5 × {args.photo_kb} KB photos: peak resident memory "
+              f"{peak_rss_mb(server.pid):.0f} MB; answers {counts}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
