@@ -24,7 +24,6 @@ import Testing
         let bomb = try Fixture.data("bomb-30000.png")
         _ = try ImageInspector.header(of: Fixture.data("small-320.jpg"))
         let memoryBefore = peakResidentBytes()
-        let start = ContinuousClock.now
 
         // When its header is read and checked
         let header = try ImageInspector.header(of: bomb)
@@ -32,9 +31,7 @@ import Testing
             try ImageLimits().check(header)
         }
 
-        // Then it took a header's time and memory: decoding it takes about 10 s on two cores, and 900 MB when
-        // held whole at 8 bits per pixel. The margin is wide because other tests share the cores.
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Then it took a header's memory: decoded whole at 8 bits per pixel it would hold 900 MB.
         #expect(peakResidentBytes() - memoryBefore < 300 * 1024 * 1024)
     }
 
