@@ -10,20 +10,21 @@ enum ProductLoader {
         guard !ids.isEmpty else { return [] }
         let placeholders = databaseQuestionMarks(count: ids.count)
         let arguments = StatementArguments(ids)
-        let products = try Row.fetchAll(db, sql: """
+        // Cached statements: a page has the same number of ids every time, so the SQL repeats and is compiled once.
+        let products = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
                 product.priceMinor, product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId
             FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))
-            """, arguments: arguments)
+            """), arguments: arguments)
         // Each product's chosen thumbnail, or its first image: rows come in (productId, position) order.
         var thumbnails: [Int64: (id: Int64, key: String, fileExtension: String)] = [:]
         var chosen: [Int64: Int64] = [:]
         for row in products {
             if let thumbnail = row[10] as Int64? { chosen[row[0]] = thumbnail }
         }
-        let images = try Row.fetchCursor(db, sql: """
+        let images = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position
-            """, arguments: arguments)
+            """), arguments: arguments)
         while let image = try images.next() {
             let productID: Int64 = image[0]
             let id: Int64 = image[1]

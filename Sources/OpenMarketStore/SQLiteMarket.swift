@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import NIOConcurrencyHelpers
 import OpenMarketCore
 
 /// The embedded OpenMarket: `OpenMarketAPI` on a GRDB database.
@@ -22,6 +23,7 @@ public final class SQLiteMarket: OpenMarketAPI {
     public let database: any DatabaseWriter
     public let hasher: SecretHasher
     let configuration: Configuration
+    private let writes = NIOLockedValueBox<UInt64>(0)
     let logger: Logger
 
     public init(
@@ -68,7 +70,7 @@ public final class SQLiteMarket: OpenMarketAPI {
     public func image(named fileName: String) async throws(OpenMarketError) -> StoredImage? {
         guard let name = StoredImage.Name(fileName) else { return nil }
         let image = try await read { db in
-            try Row.fetchOne(db, sql: "SELECT key, fileExtension, mediaType, bytes FROM productImage WHERE key = ?", arguments: [name.key])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT key, fileExtension, mediaType, bytes FROM productImage WHERE key = ?"), arguments: [name.key])
                 .map { (extension: $0["fileExtension"] as String, image: StoredImage(key: $0["key"], mediaType: $0["mediaType"], bytes: $0["bytes"])) }
         }
         guard let image, image.extension == name.fileExtension else { return nil }
@@ -77,7 +79,7 @@ public final class SQLiteMarket: OpenMarketAPI {
 
     /// The number of products, kept by triggers so that reading it costs one row.
     static func productTotal(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT total FROM productCounter WHERE id = 1") ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT total FROM productCounter WHERE id = 1")) ?? 0
     }
 
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(OpenMarketError) -> T {
@@ -90,11 +92,19 @@ public final class SQLiteMarket: OpenMarketAPI {
 
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(OpenMarketError) -> T {
         do {
-            return try await database.write(body)
+            let result = try await database.write(body)
+            // After the commit: a read that began before it sees an older version and is not kept by caches.
+            writes.withLockedValue { $0 &+= 1 }
+            return result
         } catch {
             throw mapped(error)
         }
     }
+
+    /// Counts the writes this market committed. Caches of its reads keep an answer only while this has not
+    /// moved since the read began (see `CachedMarket` in the web layer); writers outside this process are not
+    /// seen, which is why one process writes the file.
+    public var writeVersion: UInt64 { writes.withLockedValue { $0 } }
 
     private func mapped(_ error: any Error) -> OpenMarketError {
         if let error = error as? OpenMarketError { return error }

@@ -31,9 +31,9 @@ struct FormattingTests {
     }
 
     @Test func discountRateRoundsDownAndNeverShowsZero() {
-        #expect(korean.discountRate(price: 12_000, discount: 2_000) == "16%")
-        #expect(korean.discountRate(price: 10_000, discount: 10) == "1%")
-        #expect(korean.discountRate(price: 10_000, discount: 0) == nil)
+        #expect(korean.discountRate(priceMinor: 12_000, discountMinor: 2_000) == "16%")
+        #expect(korean.discountRate(priceMinor: 10_000, discountMinor: 10) == "1%")
+        #expect(korean.discountRate(priceMinor: 10_000, discountMinor: 0) == nil)
     }
 
     @Test func datesFollowTheLanguage() throws {
@@ -41,5 +41,16 @@ struct FormattingTests {
         #expect(korean.date(date).contains("2026") && korean.date(date).contains("11"))
         #expect(english.date(date) == "Nov 21, 2026")
         #expect(korean.isoDay(date) == "2026-11-21")
+    }
+
+    @Test func discountRatesRoundDownAndNumbersGroupWithNegativesAndLargeValues() {
+        let korean = Formatting(language: .korean)
+        #expect(korean.discountRate(priceMinor: 15_000, discountMinor: 1_000) == "6%")
+        #expect(korean.discountRate(priceMinor: 1_000_000, discountMinor: 1) == "1%", "a discount is never shown as 0 %")
+        #expect(korean.discountRate(priceMinor: 100, discountMinor: 0) == nil)
+        #expect(korean.discountRate(priceMinor: Int64.max / 10, discountMinor: Int64.max / 20) == "50%")
+        #expect(korean.price(minor: -1_234_599, currency: .usd) == "$-12,345.99")
+        #expect(korean.number(1_000_000_000) == "1,000,000,000")
+        #expect(Formatting.grouped(5, fractionDigits: 2) == "0.05")
     }
 }

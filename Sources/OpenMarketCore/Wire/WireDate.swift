@@ -12,7 +12,12 @@ public enum WireDate {
     public static func string(from date: Date) -> String {
         let parts = utc.dateComponents([.year, .month, .day], from: date)
         let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
-        return String(format: "%04d-%02d-%02dT00:00:00", year, month, day)
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T00:00:00"
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// The UTC day of `text`; `nil` for anything but `yyyy-MM-dd` optionally followed by a time part,

@@ -14,61 +14,83 @@ public indirect enum WireJSON: Sendable {
     case bool(Bool)
     case null
 
-    public var data: Data { Data(serialized().utf8) }
+    public var data: Data { Data(bytes()) }
 
     public func serialized() -> String {
-        var output = ""
+        String(decoding: bytes(), as: UTF8.self)
+    }
+
+    /// The JSON text as UTF-8, written into one buffer.
+    public func bytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
         write(to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .string(let text):
             Self.writeString(text, to: &output)
         case .int(let value):
-            output += String(value)
+            output.append(contentsOf: String(value).utf8)
         case .number(let value, let asFloat):
             let text = value.description
-            output += (asFloat && !text.contains(".")) ? text + ".0" : text
+            output.append(contentsOf: text.utf8)
+            if asFloat && !text.utf8.contains(UInt8(ascii: ".")) { output.append(contentsOf: ".0".utf8) }
         case .bool(let value):
-            output += value ? "true" : "false"
+            output.append(contentsOf: (value ? "true" : "false").utf8)
         case .null:
-            output += "null"
+            output.append(contentsOf: "null".utf8)
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                output += String(format: "\\u%04x", scalar.value)
-            default:
-                output.unicodeScalars.append(scalar)
+    /// Escapes what JSON requires, plus U+2028/U+2029 (line breaks to JavaScript); all else is copied as UTF-8.
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0..<0x20: appendUnicodeEscape(UInt32(byte), to: &output)
+                // U+2028 and U+2029 are E2 80 A8 / E2 80 A9 in UTF-8.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    appendUnicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &output)
+                    index += 2
+                default: output.append(byte)
+                }
+                index += 1
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendUnicodeEscape(_ value: UInt32, to output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        for shift in stride(from: 12, through: 0, by: -4) { output.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 }

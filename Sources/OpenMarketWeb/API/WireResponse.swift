@@ -8,7 +8,7 @@ enum WireResponse {
         Response(
             status: status,
             headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.bytes())))
     }
 
     static func text(_ value: String, status: HTTPResponse.Status = .ok) -> Response {

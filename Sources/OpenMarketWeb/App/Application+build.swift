@@ -25,13 +25,16 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let throttle = GuessThrottle()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
+    /// Where product passwords live: the embedded market keeps them with the product; otherwise `web.sqlite`.
+    var passwordKeeping: (any ProductPasswordKeeping)?
     let vendor: VendorCredentials?
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, logger: logger)
-        market = embedded.market
+        market = CachedMarket(market: embedded.market)
+        passwordKeeping = embedded.market
         vendor = embedded.credentials
         adminMarket = EmbeddedAdminMarket(market: embedded.market)
         upstreamOrigin = nil
@@ -52,7 +55,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     AssetsController(library: assets).addRoutes(to: routes.files)
 
     let webDatabase = try WebDatabase.open(path: config.dataDirectory.appending(path: "web.sqlite").path)
-    let keeper: ProductPasswords.Keeper = if let keeping = market as? any ProductPasswordKeeping { .market(keeping) } else { .frontEnd(webDatabase) }
+    let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webDatabase) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
     let editing = ProductEditing(market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor)

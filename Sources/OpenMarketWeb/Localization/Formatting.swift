@@ -6,11 +6,16 @@ struct Formatting: Sendable {
     let language: Language
 
     func number(_ value: Int) -> String {
-        decimal(Decimal(value), fractionDigits: 0)
+        Self.grouped(Int64(value), fractionDigits: 0)
     }
 
     func price(_ amount: Decimal, currency: Currency) -> String {
-        let digits = decimal(amount, fractionDigits: currency.fractionDigits)
+        price(minor: Self.minor(amount, currency: currency), currency: currency)
+    }
+
+    /// A price in the currency's minor units (won, cents): integer work only, the fast path of every card.
+    func price(minor: Int64, currency: Currency) -> String {
+        let digits = Self.grouped(minor, fractionDigits: currency.fractionDigits)
         switch (currency, language) {
         case (.krw, .korean): return digits + "원"
         case (.krw, .english): return "₩" + digits
@@ -19,12 +24,11 @@ struct Formatting: Sendable {
     }
 
     /// The discount as a whole percentage of the price, rounded down so it never overstates the saving.
-    func discountRate(price: Decimal, discount: Decimal) -> String? {
-        guard price > 0, discount > 0 else { return nil }
-        var ratio = discount / price * 100
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &ratio, 0, .down)
-        return "\(max(rounded, 1))%"
+    func discountRate(priceMinor: Int64, discountMinor: Int64) -> String? {
+        guard priceMinor > 0, discountMinor > 0 else { return nil }
+        let (percent, overflow) = discountMinor.multipliedReportingOverflow(by: 100)
+        let rate = overflow ? discountMinor / (priceMinor / 100) : percent / priceMinor
+        return "\(max(rate, 1))%"
     }
 
     func date(_ date: Date) -> String {
@@ -38,23 +42,40 @@ struct Formatting: Sendable {
         String(WireDate.string(from: date).prefix(10))
     }
 
-    /// Groups thousands with commas and shows exactly `fractionDigits` decimals. Written out rather than with
-    /// NumberFormatter, which costs more to create than a whole product card costs to render.
-    private func decimal(_ value: Decimal, fractionDigits: Int) -> String {
-        var source = value
+    /// An amount in the currency's minor units, rounded to them (the market never stores finer amounts).
+    static func minor(_ amount: Decimal, currency: Currency) -> Int64 {
+        var scaled = amount * pow(Decimal(10), currency.fractionDigits)
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &source, fractionDigits, .plain)
-        let negative = rounded < 0
-        let text = (negative ? -rounded : rounded).description
-        let parts = text.split(separator: ".", maxSplits: 1)
-        let integer = String(parts.first ?? "0")
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        fraction += String(repeating: "0", count: max(0, fractionDigits - fraction.count))
-        var grouped = ""
-        for (index, digit) in integer.enumerated() {
-            if index > 0 && (integer.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// Groups thousands with commas and shows exactly `fractionDigits` decimals of a minor-unit amount. Written
+    /// out rather than with NumberFormatter, which costs more to create than a whole product card costs to render.
+    static func grouped(_ minor: Int64, fractionDigits: Int) -> String {
+        var magnitude = minor.magnitude
+        var scale: UInt64 = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let fraction = magnitude % scale
+        magnitude /= scale
+        var digits: [UInt8] = []
+        digits.reserveCapacity(28)
+        if fractionDigits > 0 {
+            var rest = fraction
+            for _ in 0..<fractionDigits {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            digits.append(UInt8(ascii: "."))
         }
-        return (negative ? "-" : "") + grouped + (fractionDigits > 0 ? "." + fraction.prefix(fractionDigits) : "")
+        var count = 0
+        repeat {
+            if count > 0 && count % 3 == 0 { digits.append(UInt8(ascii: ",")) }
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0
+        if minor < 0 { digits.append(UInt8(ascii: "-")) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 }

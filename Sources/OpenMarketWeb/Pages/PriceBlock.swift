@@ -13,9 +13,12 @@ struct PriceBlock: Sendable {
     var discountLabel: String
 
     init(price: Decimal, discount: Decimal, currency: Currency, format: Formatting, strings: Strings) {
-        salePrice = format.price(price - discount, currency: currency)
-        originalPrice = format.price(price, currency: currency)
-        let rate = format.discountRate(price: price, discount: discount)
+        // Into minor units once; everything after is integer work.
+        let priceMinor = Formatting.minor(price, currency: currency)
+        let discountMinor = Formatting.minor(discount, currency: currency)
+        salePrice = format.price(minor: priceMinor - discountMinor, currency: currency)
+        originalPrice = format.price(minor: priceMinor, currency: currency)
+        let rate = format.discountRate(priceMinor: priceMinor, discountMinor: discountMinor)
         hasDiscount = rate != nil
         discountRate = rate ?? ""
         originalLabel = strings.originalPriceLabel
