@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Applied to every target: strict concurrency comes with Swift 6 mode; these keep `any` explicit
@@ -213,3 +214,23 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer harnesses, one executable per directory under Sources/Fuzz, so a new harness is one new file there.
+// Declared only when OPENMARKET_FUZZ is set: libFuzzer supplies `main`, so an ordinary `swift build` must never try
+// to link them. scripts/fuzz builds them with the sanitizers into their own scratch path (.build-fuzz).
+if Context.environment["OPENMARKET_FUZZ"] != nil {
+    let fuzzDirectory = Context.packageDirectory + "/Sources/Fuzz"
+    let harnesses = ((try? FileManager.default.contentsOfDirectory(atPath: fuzzDirectory)) ?? []).filter { $0.hasPrefix("fuzz-") }.sorted()
+    package.targets.append(.target(name: "FuzzDriver", path: "Sources/Fuzz/FuzzDriver"))
+    for harness in harnesses {
+        package.products.append(.executable(name: harness, targets: [harness]))
+        package.targets.append(
+            .executableTarget(
+                name: harness,
+                dependencies: ["OpenMarketInput", "FuzzDriver", .product(name: "NIOCore", package: "swift-nio")],
+                path: "Sources/Fuzz/\(harness)",
+                swiftSettings: swiftSettings
+            )
+        )
+    }
+}
