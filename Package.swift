@@ -43,7 +43,6 @@ let package = Package(
         .target(
             name: "OpenMarketInput",
             dependencies: [
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
@@ -80,9 +79,7 @@ let package = Package(
                 "OpenMarketStore",
                 "OpenMarketTemplating",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -136,15 +133,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Renders the list page with swift-mustache and OpenMarketTemplating; `swift run -c release openmarket-render-bench`.
-        .executableTarget(
-            name: "openmarket-render-bench",
-            dependencies: [
-                "OpenMarketTemplating",
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: swiftSettings
         ),

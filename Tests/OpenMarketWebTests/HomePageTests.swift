@@ -131,12 +131,13 @@ struct HomePageTests {
         var config = TestSupport.configuration(dataDirectory: directory)
         config.identifier = nil
         config.secret = nil
-        _ = try await buildApplication(config)
+        // Sample products load before the first request, not while building: start the application each time.
+        try await buildApplication(config).test(.router) { _ in }
         let file = directory.appending(path: "vendor-credentials.json")
         let first = try Data(contentsOf: file)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        _ = try await buildApplication(config)
+        try await buildApplication(config).test(.router) { _ in }
         #expect(try Data(contentsOf: file) == first)
         let stored = try JSONDecoder().decode(VendorSetup.StoredCredentials.self, from: first)
         #expect(stored.secret.count == 16)

@@ -1,12 +1,11 @@
-import MultipartKit
 import NIOCore
 
-/// A `multipart/form-data` body split into parts by MultipartKit's parser, with the limits it lacks.
+/// A `multipart/form-data` body split into parts by `MultipartReader`, each part's body a slice of the request's
+/// buffer (no copy).
 ///
-/// MultipartKit 4.7.1 takes seconds of CPU on thousands of tiny parts, and silently drops an unfinished last
-/// part when the closing boundary is missing (a truncated second photo would go unnoticed). So before parsing
-/// we count delimiters and cap the preamble, while parsing we cap each part's headers, and afterwards we
-/// require the closing boundary and a completed last part.
+/// A body must end with its closing delimiter: a truncated upload (a second photo cut short) is refused as a
+/// whole, never stored as the parts that did arrive. MultipartKit's parser, which this replaced, trapped on a
+/// header name with a byte above 0x7F and silently dropped an unfinished last part.
 public struct MultipartForm: Sendable {
     public struct Part: Sendable {
         public var name: String
@@ -31,91 +30,29 @@ public struct MultipartForm: Sendable {
 
     public init(_ buffer: ByteBuffer, boundary: String) throws(MultipartProblem) {
         let delimiter = Array("--\(boundary)".utf8)
-        let bytes = buffer.readableBytesView
-        guard let first = Self.firstIndex(of: delimiter, in: bytes), first <= MultipartLimits.maxPreambleBytes else {
-            throw .doesNotStartWithBoundary
+        guard Self.endsWithClosingDelimiter(buffer.readableBytesView, delimiter: delimiter) else { throw .missingClosingBoundary }
+        let read = buffer.readableBytesView.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(MultipartProblem) in try MultipartReader(bytes, boundary: boundary).parts() }
         }
-        // Each part costs one delimiter; the closing delimiter is one more.
-        if Self.count(of: delimiter, in: bytes, stoppingAfter: MultipartLimits.maxParts + 1) > MultipartLimits.maxParts + 1 {
-            throw .tooManyParts
+        let raw = try (read ?? .success([])).get()
+        var parts: [Part] = []
+        parts.reserveCapacity(raw.count)
+        for part in raw {
+            let body = buffer.getSlice(at: buffer.readerIndex + part.body.lowerBound, length: part.body.count) ?? ByteBuffer()
+            parts.append(try Self.part(headers: part.headers, body: body))
         }
-        guard Self.endsWithClosingDelimiter(bytes, delimiter: delimiter) else { throw .missingClosingBoundary }
-        self.parts = try Self.parse(buffer, boundary: boundary)
+        self.parts = parts
     }
 
-    private static func parse(_ buffer: ByteBuffer, boundary: String) throws(MultipartProblem) -> [Part] {
-        final class Collector {
-            var parts: [Part] = []
-            var headers: [(String, String)] = []
-            var headerBytes = 0
-            var body = ByteBuffer()
-            var inPart = false
-            var headersTooLarge = false
-            var failure: MultipartProblem?
-        }
-        let collector = Collector()
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in
-            collector.inPart = true
-            collector.headerBytes += name.utf8.count + value.utf8.count + 4
-            if collector.headerBytes > MultipartLimits.maxPartHeaderBytes { collector.headersTooLarge = true }
-            collector.headers.append((name, value))
-        }
-        parser.onBody = { chunk in
-            collector.inPart = true
-            collector.body.writeBuffer(&chunk)
-        }
-        parser.onPartComplete = {
-            defer {
-                collector.headers = []
-                collector.headerBytes = 0
-                collector.body = ByteBuffer()
-                collector.inPart = false
-            }
-            guard collector.failure == nil else { return }
-            switch Result(catching: { () throws(MultipartProblem) -> Part in try Self.part(headers: collector.headers, body: collector.body) }) {
-            case .success(let part): collector.parts.append(part)
-            case .failure(let problem): collector.failure = problem
-            }
-        }
-        do {
-            try parser.execute(buffer)
-        } catch {
-            throw .malformedPartHeaders
-        }
-        if collector.headersTooLarge { throw .partHeadersTooLarge }
-        if let failure = collector.failure { throw failure }
-        if collector.inPart { throw .endsInsidePart }
-        return collector.parts
-    }
-
-    private static func part(headers: [(String, String)], body: ByteBuffer) throws(MultipartProblem) -> Part {
-        let disposition = headers.first { $0.0.lowercased() == "content-disposition" }?.1
+    private static func part(headers: [(name: String, value: String)], body: ByteBuffer) throws(MultipartProblem) -> Part {
+        let disposition = headers.first { $0.name.lowercased() == "content-disposition" }?.value
         guard let disposition, let parsed = HeaderParameters(disposition), parsed.value.lowercased() == "form-data",
             let name = parsed["name"], !name.isEmpty
         else {
             throw .missingContentDisposition
         }
-        let contentType = headers.first { $0.0.lowercased() == "content-type" }?.1
+        let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
         return Part(name: name, filename: parsed["filename"], contentType: contentType, body: body)
-    }
-
-    /// The offset of the first occurrence of `needle`.
-    private static func firstIndex(of needle: [UInt8], in bytes: ByteBufferView) -> Int? {
-        bytes.withContiguousStorageIfAvailable { haystack in ByteSearch.find(needle, in: haystack, from: 0) } ?? nil
-    }
-
-    /// Counts delimiters, stopping early: a body of 20,000 tiny parts is refused before any parsing.
-    private static func count(of needle: [UInt8], in bytes: ByteBufferView, stoppingAfter limit: Int) -> Int {
-        bytes.withContiguousStorageIfAvailable { haystack -> Int in
-            var count = 0
-            var offset = 0
-            while count <= limit, let found = ByteSearch.find(needle, in: haystack, from: offset) {
-                count += 1
-                offset = found + needle.count
-            }
-            return count
-        } ?? 0
     }
 
     private static func endsWithClosingDelimiter(_ bytes: ByteBufferView, delimiter: [UInt8]) -> Bool {

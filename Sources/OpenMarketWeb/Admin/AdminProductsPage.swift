@@ -33,17 +33,11 @@ struct AdminProductsPage: PageModel {
         var deleteURL: String
     }
 
-    struct Option: Sendable {
-        var value: String
-        var label: String
-        var isSelected: Bool
-    }
-
     var context: PageContext
     var admin: AdminLayout
     var search: String
-    var stockOptions: [Option]
-    var currencyOptions: [Option]
+    var stockOptions: [SelectOption]
+    var currencyOptions: [SelectOption]
     var sort: String
     var direction: String
     var columns: [Column]
@@ -64,12 +58,12 @@ struct AdminProductsPage: PageModel {
         let listing = query.listing
         search = listing.search ?? ""
         stockOptions = [
-            Option(value: "", label: a.filterAll, isSelected: listing.stock == nil),
-            Option(value: "in", label: a.filterInStock, isSelected: listing.stock == .inStock),
-            Option(value: "out", label: a.filterSoldOut, isSelected: listing.stock == .soldOut),
+            SelectOption(value: "", label: a.filterAll, isSelected: listing.stock == nil),
+            SelectOption(value: "in", label: a.filterInStock, isSelected: listing.stock == .inStock),
+            SelectOption(value: "out", label: a.filterSoldOut, isSelected: listing.stock == .soldOut),
         ]
-        currencyOptions = [Option(value: "", label: a.filterAll, isSelected: listing.currency == nil)]
-            + Currency.allCases.map { Option(value: $0.rawValue, label: $0.rawValue, isSelected: listing.currency == $0) }
+        currencyOptions = [SelectOption(value: "", label: a.filterAll, isSelected: listing.currency == nil)]
+            + Currency.allCases.map { SelectOption(value: $0.rawValue, label: $0.rawValue, isSelected: listing.currency == $0) }
         sort = listing.sort.rawValue
         direction = listing.ascending ? "asc" : "desc"
         let labels: [(ProductListing.Sort, String)] = [
@@ -161,17 +155,6 @@ extension AdminProductsPage.Row: TemplateObject {
         case "shopURL": .text(shopURL)
         case "editURL": .text(editURL)
         case "deleteURL": .text(deleteURL)
-        default: nil
-        }
-    }
-}
-
-extension AdminProductsPage.Option: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "value": .text(value)
-        case "label": .text(label)
-        case "isSelected": .bool(isSelected)
         default: nil
         }
     }

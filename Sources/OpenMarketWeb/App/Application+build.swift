@@ -19,6 +19,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         throw StartupError.dataDirectory("\(config.dataDirectory.path): \(error.localizedDescription)")
     }
 
+    try AdminAccounts.check(configuredPassword: config.adminPassword)
     let hasher = SecretHasher(cost: config.bcryptCost)
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
@@ -27,6 +28,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let market: any OpenMarketAPI
     /// Where product passwords live: the embedded market keeps them with the product; otherwise `web.sqlite`.
     var passwordKeeping: (any ProductPasswordKeeping)?
+    var prepareMarket: @Sendable (Logger) async throws -> Void = { _ in }
     let vendor: VendorCredentials?
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
@@ -38,6 +40,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         vendor = embedded.credentials
         adminMarket = EmbeddedAdminMarket(market: embedded.market)
         upstreamOrigin = nil
+        prepareMarket = embedded.prepare
         let resolver = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         MarketAPIController(market: embedded.market, images: resolver, throttle: throttle, bodyDeadline: config.bodyDeadline)
             .addRoutes(to: routes.api)
@@ -65,7 +68,6 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     ProductEditorController(market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
 
     let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
-    try await accounts.prepare(configuredPassword: config.adminPassword, logger: logger)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
     let signIn = routes.group(visitor, adminHost, CacheControlMiddleware.neverStore)
     let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts), CacheControlMiddleware.neverStore)
@@ -91,10 +93,14 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         services: services,
         logger: logger
     )
-    // Before the first request: finish what a crash interrupted.
+    // Before the first request: the sample products and the admin password on a first start, then what a crash
+    // interrupted. Building does no more I/O than opening the stores.
     let startupLogger = logger
-    app.beforeServerStarts {
+    let adminPassword = config.adminPassword
+    app.beforeServerStarts { [prepareMarket] in
         let logger = startupLogger
+        try await prepareMarket(logger)
+        try await accounts.prepare(configuredPassword: adminPassword, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
     }

@@ -8,6 +8,9 @@ struct EmbeddedBackend {
     let market: SQLiteMarket
     let credentials: VendorCredentials
 
+    /// What start-up must still do before the first request: fill an empty market with the sample products.
+    let prepare: @Sendable (Logger) async throws -> Void
+
     static func start(_ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, logger: Logger) async throws -> EmbeddedBackend {
         let directory = config.dataDirectory
         let database = try MarketDatabase.open(
@@ -15,17 +18,15 @@ struct EmbeddedBackend {
         let market = SQLiteMarket(database: database, hasher: hasher, logger: logger)
         let vendors = VendorSetup(market: market, directory: directory, logger: logger)
         let (credentials, owner) = try await vendors.frontEndVendor(identifier: config.identifier, secret: config.secret)
-        if loadSampleData {
-            let sampleDirectory = config.rootDirectory.appending(path: "SampleData")
-            guard FileManager.default.fileExists(atPath: sampleDirectory.appending(path: "products.json").path) else {
-                throw StartupError.missingDirectory(sampleDirectory.path)
-            }
-            if try await market.productCount() == 0 {
-                let neighbor = try await vendors.neighborVendor()
-                try await market.loadSampleData(from: sampleDirectory, owner: owner, neighbor: neighbor)
-            }
+        let sampleDirectory = config.rootDirectory.appending(path: "SampleData")
+        if loadSampleData, !FileManager.default.fileExists(atPath: sampleDirectory.appending(path: "products.json").path) {
+            throw StartupError.missingDirectory(sampleDirectory.path)
         }
-        return EmbeddedBackend(market: market, credentials: credentials)
+        return EmbeddedBackend(market: market, credentials: credentials) { _ in
+            guard loadSampleData, try await market.productCount() == 0 else { return }
+            let neighbor = try await vendors.neighborVendor()
+            try await market.loadSampleData(from: sampleDirectory, owner: owner, neighbor: neighbor)
+        }
     }
 }
 

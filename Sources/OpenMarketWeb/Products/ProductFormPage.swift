@@ -29,12 +29,6 @@ struct ProductFormPage: PageModel {
         var message: String
     }
 
-    struct Option: Sendable {
-        var value: String
-        var label: String
-        var isSelected: Bool
-    }
-
     struct ThumbnailChoice: Sendable {
         var imageID: Int
         var inputID: String
@@ -53,7 +47,7 @@ struct ProductFormPage: PageModel {
     var submitLabel: String
     var cancelURL: String
     var values: ProductFormInput
-    var currencies: [Option]
+    var currencies: [SelectOption]
     var thumbnails: [ThumbnailChoice]
     var name: FieldState
     var description: FieldState
@@ -96,8 +90,8 @@ struct ProductFormPage: PageModel {
         cancelURL = product.map { isAdmin ? SiteURL.admin(.product(.value($0.id))).link : SiteURL.product(.value($0.id)).link } ?? SiteURL.products().link
         self.values = values
         currencies = [
-            Option(value: Currency.krw.rawValue, label: strings.currencyKRW, isSelected: values.currency != Currency.usd.rawValue),
-            Option(value: Currency.usd.rawValue, label: strings.currencyUSD, isSelected: values.currency == Currency.usd.rawValue),
+            SelectOption(value: Currency.krw.rawValue, label: strings.currencyKRW, isSelected: values.currency != Currency.usd.rawValue),
+            SelectOption(value: Currency.usd.rawValue, label: strings.currencyUSD, isSelected: values.currency == Currency.usd.rawValue),
         ]
         let count = product?.images.count ?? 0
         thumbnails = (product?.images ?? []).enumerated().map { offset, image in
@@ -197,16 +191,6 @@ extension ProductFormPage.SummaryItem: TemplateObject {
     }
 }
 
-extension ProductFormPage.Option: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "value": .text(value)
-        case "label": .text(label)
-        case "isSelected": .bool(isSelected)
-        default: nil
-        }
-    }
-}
 
 extension ProductFormPage.ThumbnailChoice: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {

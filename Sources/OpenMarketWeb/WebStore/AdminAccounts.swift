@@ -11,10 +11,16 @@ struct AdminAccounts: Sendable {
     let database: any DatabaseWriter
     let hasher: SecretHasher
 
+    /// Refuses a configured password bcrypt cannot take, before anything is built.
+    static func check(configuredPassword: String?) throws {
+        if let configuredPassword, let problem = SecretHasher.problem(with: configuredPassword) {
+            throw StartupError.invalidOption("--admin-password: \(problem)")
+        }
+    }
+
     /// Sets the configured password, or creates one on the first start and logs it once.
     func prepare(configuredPassword: String?, logger: Logger) async throws {
         if let configuredPassword {
-            if let problem = SecretHasher.problem(with: configuredPassword) { throw StartupError.invalidOption("--admin-password: \(problem)") }
             try await store(hash: try await hasher.hash(configuredPassword))
             return
         }
