@@ -64,6 +64,7 @@ let package = Package(
             name: "OpenMarketStore",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketImaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),

@@ -21,6 +21,10 @@ public final class ImageProcessor: Sendable {
         self.logger = logger
     }
 
+    /// One processor for the whole process (libvips' state is process-wide anyway), with one worker per core;
+    /// `nil` when libvips cannot start.
+    public static let shared: ImageProcessor? = try? ImageProcessor()
+
     deinit {
         // Queued work is cancelled; the threads end once their current image is done.
         pool.shutdownGracefully { _ in }

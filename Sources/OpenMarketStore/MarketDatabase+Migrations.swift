@@ -116,6 +116,19 @@ extension MarketDatabase {
                     ELSE fileExtension END
                 """)
         }
+        migrator.registerMigration("v8 processed photos and their variants") { db in
+            // Set once a photo's bytes are the upright display image without metadata; rows from before this
+            // migration are processed on their first request (`SQLiteMarket.image(named:)`).
+            try db.alter(table: "productImage") { table in table.add(column: "processedAt", .datetime) }
+            try db.create(table: "productImageVariant", options: .withoutRowID) { table in
+                table.column("imageId", .integer).notNull().references("productImage", onDelete: .cascade)
+                table.column("format", .text).notNull()
+                table.column("width", .integer).notNull()
+                table.column("height", .integer).notNull()
+                table.column("bytes", .blob).notNull()
+                table.primaryKey(["imageId", "format", "width"])
+            }
+        }
         return migrator
     }
 }

@@ -34,7 +34,9 @@ extension SQLiteMarket {
         let catalog = try JSONDecoder().decode([SampleProduct].self, from: Data(contentsOf: directory.appending(path: "products.json")))
         // Oldest first, so ids grow with dates and "newest first" means the same thing by id and by date.
         let ordered = catalog.enumerated().sorted { $0.element.daysAgo > $1.element.daysAgo }
-        for (index, sample) in ordered {
+        // One clock reading for all: processing the photos takes a while, and "n days ago" means from now.
+        let loadedAt = Date()
+        for (step, (index, sample)) in ordered.enumerated() {
             let images = try sample.images.map { file in
                 ImageUpload(filename: file, contentType: nil, data: try Data(contentsOf: directory.appending(path: "images").appending(path: file)))
             }
@@ -42,7 +44,8 @@ extension SQLiteMarket {
                 name: sample.name, description: sample.description, price: sample.price, currency: sample.currency,
                 discountedPrice: sample.discountedPrice, stock: sample.stock)
             let vendor = index % 6 == 5 ? neighbor : owner
-            let createdAt = Date().addingTimeInterval(-Double(sample.daysAgo) * 86_400)
+            // A millisecond apart, so later rows are newer even between samples of the same day.
+            let createdAt = loadedAt.addingTimeInterval(-Double(sample.daysAgo) * 86_400 + Double(step) / 1000)
             _ = try await insertProduct(draft, images: images, vendorID: Int64(vendor.id), createdAt: createdAt)
         }
         logger.info("Loaded sample products", metadata: ["count": "\(catalog.count)"])

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import OpenMarketCore
 import OpenMarketInput
+import OpenMarketImaging
 
 extension SQLiteMarket {
     public func createProduct(
@@ -20,7 +21,8 @@ extension SQLiteMarket {
             name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
             discountedPrice: draft.discountedPrice, stock: draft.stock)
         let amounts = try ProductRules.check(fields).get()
-        let headers = try ImageRules.check(images).mapError { $0.marketError }.get()
+        _ = try ImageRules.check(images).mapError { $0.marketError }.get()
+        let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix
         return try await write { db in
             var product = ProductRecord(
@@ -33,12 +35,14 @@ extension SQLiteMarket {
                 try db.execute(
                     sql: "INSERT INTO productPassword (productId, passwordHash) VALUES (?, ?)", arguments: [productID, ownPassword.hash])
             }
-            for (position, (image, header)) in zip(images, headers).enumerated() {
+            for (position, image) in processed.enumerated() {
                 var record = ProductImageRecord(
                     id: nil, productId: productID, position: position, key: Self.newImageKey(),
-                    fileExtension: header.kind.fileExtension, mediaType: header.kind.mediaType,
-                    bytes: image.data, createdAt: createdAt)
+                    fileExtension: image.display.format.fileExtension, mediaType: image.display.format.mediaType,
+                    bytes: image.display.data, createdAt: createdAt, processedAt: createdAt)
                 try record.insert(db)
+                guard let imageID = record.id else { throw OpenMarketError.storeFailure("The image row got no id.") }
+                try Self.store(image, imageID: imageID, in: db)
                 if position == 0 { product.thumbnailImageId = record.id }
             }
             try product.update(db)

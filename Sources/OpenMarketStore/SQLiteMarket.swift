@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import NIOConcurrencyHelpers
 import OpenMarketCore
+import OpenMarketImaging
 
 /// The embedded OpenMarket: `OpenMarketAPI` on a GRDB database.
 ///
@@ -25,14 +26,18 @@ public final class SQLiteMarket: OpenMarketAPI {
     let configuration: Configuration
     private let writes = NIOLockedValueBox<UInt64>(0)
     let logger: Logger
+    /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
+    /// upload is refused rather than stored unprocessed.
+    let imageProcessor: ImageProcessor?
 
     public init(
         database: any DatabaseWriter, hasher: SecretHasher, configuration: Configuration = .init(),
-        logger: Logger = Logger(label: "openmarket.store")
+        imageProcessor: ImageProcessor? = ImageProcessor.shared, logger: Logger = Logger(label: "openmarket.store")
     ) {
         self.database = database
         self.hasher = hasher
         self.configuration = configuration
+        self.imageProcessor = imageProcessor
         self.logger = logger
     }
 
@@ -65,18 +70,6 @@ public final class SQLiteMarket: OpenMarketAPI {
         return detail
     }
 
-    /// The bytes of an image by the file name in its URL (`{key}_origin.png`, `{key}_thumb.png`). The extension
-    /// must be the one we gave it from its bytes: `{key}_origin.html` names nothing.
-    public func image(named fileName: String) async throws(OpenMarketError) -> StoredImage? {
-        guard let name = StoredImage.Name(fileName) else { return nil }
-        let image = try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT key, fileExtension, mediaType, bytes FROM productImage WHERE key = ?"), arguments: [name.key])
-                .map { (extension: $0["fileExtension"] as String, image: StoredImage(key: $0["key"], mediaType: $0["mediaType"], bytes: $0["bytes"])) }
-        }
-        guard let image, image.extension == name.fileExtension else { return nil }
-        return image.image
-    }
-
     /// The number of products, kept by triggers so that reading it costs one row.
     static func productTotal(_ db: Database) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT total FROM productCounter WHERE id = 1")) ?? 0
@@ -106,7 +99,7 @@ public final class SQLiteMarket: OpenMarketAPI {
     /// seen, which is why one process writes the file.
     public var writeVersion: UInt64 { writes.withLockedValue { $0 } }
 
-    private func mapped(_ error: any Error) -> OpenMarketError {
+    func mapped(_ error: any Error) -> OpenMarketError {
         if let error = error as? OpenMarketError { return error }
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
             logger.error("Market database is full", metadata: ["error": "\(error)"])
@@ -114,32 +107,5 @@ public final class SQLiteMarket: OpenMarketAPI {
         }
         logger.error("Market database failure", metadata: ["error": "\(error)"])
         return .storeFailure(String(describing: error))
-    }
-}
-
-/// An image's bytes as stored, with the type decided from them.
-public struct StoredImage: Sendable, Hashable {
-    public var key: String
-    public var mediaType: String
-    public var bytes: Data
-
-    /// A photo's file name in its URL: `{32 hex}_origin.{ext}` or `{32 hex}_thumb.{ext}`.
-    struct Name {
-        var key: String
-        var fileExtension: String
-
-        init?(_ fileName: String) {
-            let parts = fileName.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count <= 2 else { return nil }
-            let stem = parts[0]
-            fileExtension = parts.count == 2 ? String(parts[1]) : ""
-            for suffix in ["_origin", "_thumb"] where stem.hasSuffix(suffix) {
-                let key = String(stem.dropLast(suffix.count))
-                guard key.count == 32, key.allSatisfy(\.isHexDigit) else { return nil }
-                self.key = key
-                return
-            }
-            return nil
-        }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import OpenMarketCore
+import OpenMarketInput
 @testable import OpenMarketStore
 import Testing
 
@@ -7,7 +9,7 @@ import Testing
 struct SQLiteMarketReadTests {
     @Test func createdDetailKeepsUploadOrderAndUsesTheFirstThumbnail() async throws {
         let test = try await TestMarket()
-        let uploads = [TestImages.gif(), TestImages.png(size: 100), TestImages.jpeg()]
+        let uploads = [TestImages.gif(), try TestImages.orientedWithMetadata(), try TestImages.sample("mug-1.png")]
 
         let created = try await test.create(name: "Ordered photos", images: uploads)
 
@@ -16,11 +18,14 @@ struct SQLiteMarketReadTests {
         #expect(created.vendor.name == "Owner Shop")
         #expect(created.thumbnailURL == created.images[0].thumbnailURL)
         #expect(created.thumbnailImageID == created.images[0].id)
-        var servedBytes: [Data] = []
+        // Distinguishable after processing by their sizes: 64 × 64, 200 × 300 (upright), 320 × 320.
+        var sizes: [[Int]] = []
         for image in created.images {
-            servedBytes.append(try #require(try await test.market.image(named: String(image.url.split(separator: "/").last!))).bytes)
+            let bytes = try #require(try await test.market.image(named: String(image.url.split(separator: "/").last!))).bytes
+            let header = try #require(ImageHeader.read([UInt8](bytes)))
+            sizes.append([header.width, header.height])
         }
-        #expect(servedBytes == uploads.map(\.data))
+        #expect(sizes == [[64, 64], [200, 300], [320, 320]])
     }
 
     @Test func productByIDEqualsTheCreatedDetail() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketInput
 @testable import OpenMarketStore
 import Testing
 
@@ -68,7 +69,9 @@ struct SampleDataTests {
         #expect(detail.price == Decimal(string: "129.99")!)
         #expect(detail.images.count == 5)
         let photo = try await test.market.image(named: String(detail.images[0].url.split(separator: "/").last!))
-        #expect(photo?.bytes == (try TestImages.sample("film-camera-1.png")).data)
+        // Stored as the processed display image: a JPEG of the photo's own 320 × 320.
+        let header = try #require(photo.flatMap { ImageHeader.read([UInt8]($0.bytes)) })
+        #expect(header.kind == .jpeg && header.width == 320 && header.height == 320)
     }
 
     @Test func missingSampleDirectoryThrowsAndWritesNothing() async throws {

@@ -45,7 +45,7 @@ struct ImageBombTests {
         }
     }
 
-    @Test func htmlNamedPNGIsServedAsPNGUnderItsOwnExtensionOnly() async throws {
+    @Test func htmlNamedPNGIsServedAsTheProcessedJPEGUnderItsOwnNameOnly() async throws {
         try await TestSupport.withEmbeddedApp { client, _ in
             var data = try TestSupport.sampleImage("mug-1.png")
             data.append(Data("<script>alert(1)</script>".utf8))
@@ -57,12 +57,23 @@ struct ImageBombTests {
             let detail = try JSONDecoder().decode(ProductDetail.self, from: Data(created.body.readableBytesView))
             let address = try #require(detail.images.first?.url)
             let url = try #require(URL(string: address))
-            #expect(url.path.hasSuffix("_origin.png"))
+            #expect(url.path.hasSuffix("_origin.jpg"))
             let served = try await client.execute(uri: url.path, method: .get)
             #expect(served.status == .ok)
-            #expect(served.headers[.contentType] == "image/png")
-            let disguised = try await client.execute(uri: url.path.replacingOccurrences(of: ".png", with: ".html"), method: .get)
-            #expect(disguised.status == .notFound)
+            #expect(served.headers[.contentType] == "image/jpeg")
+            #expect(!served.body.readableBytesView.contains(Array("<script>".utf8)), "only decoded pixels are stored")
+            for disguise in [".html", ".png"] {
+                let disguised = try await client.execute(uri: url.path.replacingOccurrences(of: ".jpg", with: disguise), method: .get)
+                #expect(disguised.status == .notFound, "\(disguise)")
+            }
         }
+    }
+}
+
+private extension ByteBufferView {
+    func contains(_ needle: [UInt8]) -> Bool {
+        let bytes = Array(self)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 }

@@ -18,8 +18,11 @@ struct StorageFullTests {
     }
 
     /// Uploads five-photo products through the API until the quota is reached; returns the refusal.
-    static func fill(_ client: any TestClientProtocol) async throws -> TestResponse {
-        let photos = try ["bicycle-2.png", "books-2.png", "film-camera-2.png", "ukulele-1.png", "turntable-2.png"].map {
+    static func fill(
+        _ client: any TestClientProtocol,
+        photos names: [String] = ["bicycle-2.png", "books-2.png", "film-camera-2.png", "ukulele-1.png", "turntable-2.png"]
+    ) async throws -> TestResponse {
+        let photos = try names.map {
             UploadBody.Image(filename: $0, contentType: "image/png", data: try TestSupport.sampleImage($0))
         }
         for _ in 0..<300 {
@@ -49,11 +52,13 @@ struct StorageFullTests {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(Self.configuration(directory))
         try await app.test(.router) { client in
+            // Stored photos are re-encoded, so their sizes vary: fill until the form's own photos no longer fit.
+            var form = try ProductUploadForm.valid(photos: 5)
             _ = try await Self.fill(client)
+            _ = try await Self.fill(client, photos: form.images.map(\.filename))
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
-            var form = try ProductUploadForm.valid(photos: 5)
             form.name = "저장 공간 시험 상품"
             let response = try await browser.upload(form)
             #expect(response.status == .insufficientStorage)

@@ -17,6 +17,8 @@ struct ProductImageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
     var mediaType: String
     var bytes: Data
     var createdAt: Date
+    /// When the bytes became the processed display image; `nil` for photos stored before processing existed.
+    var processedAt: Date?
 
     enum Columns {
         static let id = Column(CodingKeys.id)

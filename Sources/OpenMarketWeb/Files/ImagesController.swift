@@ -16,7 +16,7 @@ struct ImagesController<Context: RequestContext>: Sendable {
         guard let fileName = context.parameters.get("file"), let image = try await market.image(named: fileName) else {
             throw HTTPError(.notFound)
         }
-        let etag = "\"\(image.key)\""
+        let etag = "\"\(image.tag)\""
         var headers: HTTPFields = [
             .eTag: etag,
             .cacheControl: "public, max-age=31536000, immutable",

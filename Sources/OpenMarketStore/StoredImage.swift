@@ -1,0 +1,56 @@
+import Foundation
+
+/// An image's bytes as served, with the type decided from them.
+public struct StoredImage: Sendable, Hashable {
+    /// Names this exact file (key and variant) for entity tags.
+    public var tag: String
+    public var mediaType: String
+    public var bytes: Data
+
+    /// A photo's file name in its URL: `{32 hex}_origin.{ext}` (the display image), `{32 hex}_thumb.{ext}` (the
+    /// JPEG thumbnail the v2 API's `thumbnail_url` promises) or `{32 hex}_w{width}.{jpg|webp}` (one width of the
+    /// thumbnails, for `srcset`).
+    struct Name {
+        enum Variant: Equatable {
+            case origin
+            case thumb
+            case width(Int, ThumbnailFormat)
+        }
+
+        var key: String
+        var fileExtension: String
+        var variant: Variant
+
+        init?(_ fileName: String) {
+            let parts = fileName.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, let underscore = parts[0].lastIndex(of: "_") else { return nil }
+            let key = parts[0][..<underscore]
+            let suffix = parts[0][parts[0].index(after: underscore)...]
+            guard key.utf8.count == 32, key.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+            self.key = String(key)
+            fileExtension = String(parts[1])
+            switch suffix {
+            case "origin": variant = .origin
+            case "thumb": variant = .thumb
+            default:
+                guard suffix.first == "w", let width = Int(suffix.dropFirst()), String(width) == suffix.dropFirst(),
+                    StoredImage.thumbnailWidths.contains(width), let format = ThumbnailFormat(rawValue: fileExtension)
+                else { return nil }
+                variant = .width(width, format)
+            }
+        }
+    }
+
+    /// The encodings thumbnails are stored in, by file extension.
+    enum ThumbnailFormat: String {
+        case jpg
+        case webp
+
+        var mediaType: String { self == .jpg ? "image/jpeg" : "image/webp" }
+    }
+
+    /// The widths of stored thumbnails; pages name them in `srcset`.
+    public static let thumbnailWidths = [200, 400, 800]
+    /// The width `_thumb` serves: sharp in a two-column phone grid and a 240 px desktop card.
+    static let thumbWidth = 400
+}
