@@ -74,13 +74,14 @@ private func checkHeaderParameters(_ header: String) {
 }
 
 private extension ByteBufferView {
-    /// `memmem`: a byte-by-byte search of each part for the delimiter cost more than the parsing it checks.
     func contains(_ needle: [UInt8]) -> Bool {
-        withContiguousStorageIfAvailable { haystack in
-            needle.withUnsafeBytes { pattern in
-                memmem(haystack.baseAddress, haystack.count, pattern.baseAddress, pattern.count) != nil
-            }
-        } ?? false
+        guard needle.count <= count else { return false }
+        var start = startIndex
+        while start + needle.count <= endIndex {
+            if self[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 }
 
