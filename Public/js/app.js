@@ -325,6 +325,8 @@
       const thumbs = Array.from(gallery.querySelectorAll('.gallery-thumbs a[data-photo-index]'));
       const position = thumbs.indexOf(a) + 1;
 
+      // The server's <source> and srcset describe the first photo; the chosen one is its display image.
+      main.querySelectorAll('picture source').forEach((source) => source.remove());
       img.removeAttribute('srcset');
       img.src = a.dataset.src;
       if (a.dataset.width && a.dataset.height) { img.width = +a.dataset.width; img.height = +a.dataset.height; }

@@ -9,7 +9,7 @@ public struct ImageLimits: Sendable, Equatable {
     public var displayLongSide: Int
     /// The display image's largest encoded size: the market API accepts images up to 300 KB.
     public var maxStoredBytes: Int
-    /// Thumbnail widths; widths larger than the display image are skipped.
+    /// Thumbnail widths; widths larger than the display image are skipped. Empty: no thumbnails.
     public var thumbnailWidths: [Int]
 
     /// The market's limits; change a field for a stricter or looser use.

@@ -5,8 +5,10 @@ import CVipsShim
 struct ThumbnailMaker {
     var widths: [Int]
 
-    /// The widths made for an image `width` pixels wide: never wider than it, but always at least one.
+    /// The widths made for an image `width` pixels wide: never wider than it, but at least one when any are asked for.
     func widths(forImageWidth width: Int) -> [Int] {
+        // No widths asked for: no thumbnails (the upload form only needs the display image).
+        guard !widths.isEmpty else { return [] }
         let fitting = Set(widths.filter { $0 > 0 && $0 <= width }).sorted()
         return fitting.isEmpty ? [width] : fitting
     }

@@ -37,7 +37,9 @@ struct ImageBombTests {
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
             var form = try ProductUploadForm.valid(photos: 1)
-            form.images.append(UploadBody.Image(filename: "bomb.png", contentType: "image/png", data: Self.png(width: 30_000, height: 30_000, bitDepth: 1)))
+            // A real 30000 × 30000 1-bit PNG of about 100 KB: libvips reads its header and refuses it undecoded.
+            let bomb = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/bomb-30000.png"))
+            form.images.append(UploadBody.Image(filename: "bomb.png", contentType: "image/png", data: bomb))
             let response = try await browser.upload(form)
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("2번째 사진이 너무 큽니다 (30000×30000)"))

@@ -84,7 +84,9 @@ struct ProductDetailTests {
             #expect(current.contains("href=\"/products/\(camera.id)?photo=2#gallery\""))
             // The main photo is the second image at full size.
             let secondPath = try #require(URL(string: camera.images[1].url)?.path)
-            #expect(response.text.contains("\(secondPath)\" alt=\"Vintage Film Camera 사진 2/5\" width=\"640\""))
+            let main = try #require(response.firstCapture(#"<figure class="gallery-main">[\s\S]*?(<img [^>]*>)"#))
+            #expect(main.hasPrefix("<img src=\"\(secondPath)\""))
+            #expect(main.contains("alt=\"Vintage Film Camera 사진 2/5\" width=\"640\""))
         }
     }
 

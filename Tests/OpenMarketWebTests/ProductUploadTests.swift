@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+import OpenMarketInput
 import Testing
 @testable import OpenMarketWeb
 
@@ -156,19 +157,41 @@ struct ProductUploadTests {
         }
     }
 
-    @Test func photoOverThreeHundredKilobytesIsRefusedWith413OnTheImagesField() async throws {
+    @Test func photoOverTwentyMegabytesIsRefusedWith413OnTheImagesField() async throws {
         try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
             var form = try ProductUploadForm.valid(photos: 1)
             var large = try TestSupport.sampleImage("mug-1.png")
-            large.append(Data(count: 301 * 1024 - large.count))
+            large.append(Data(count: WebLimits.maxPhotoBytes + 1 - large.count))
             form.images.append(UploadBody.Image(filename: "huge.png", contentType: "image/png", data: large))
             let response = try await browser.upload(form)
             #expect(response.status == .contentTooLarge)
-            #expect(response.text.contains("<p class=\"field-error\" id=\"field-images-error\">‘huge.png’ 사진이 너무 큽니다 (301KB)."))
+            #expect(response.text.contains("<p class=\"field-error\" id=\"field-images-error\">‘huge.png’ 사진이 너무 큽니다 (20481KB). 한 장에 20MB 이하여야 합니다."))
             #expect(try TestSupport.counts(in: directory) == before)
+        }
+    }
+
+    /// Without the browser script a phone photo arrives as it was taken; the server shrinks it to the market's rule.
+    @Test func aPhotoOverThreeHundredKilobytesIsShrunkOnTheServerAndListed() async throws {
+        try await TestSupport.withEmbeddedApp { client, directory in
+            let before = try TestSupport.counts(in: directory)
+            var browser = StorefrontBrowser(client)
+            try await browser.get(SiteURLs.newProduct)
+            var form = try ProductUploadForm.valid(photos: 0)
+            let photo = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/orientation6-metadata.jpg"))
+            var large = photo
+            large.append(Data(count: 2 * 1024 * 1024))
+            form.images = [UploadBody.Image(filename: "IMG_0001.JPG", contentType: "image/jpeg", data: large)]
+            let response = try await browser.upload(form)
+            #expect(response.status == .seeOther, "\(response.text.prefix(300))")
+            #expect(try TestSupport.counts(in: directory).products == before.products + 1)
+            let stored = try TestSupport.newestImageBytes(in: directory)
+            #expect(stored.count <= MarketLimits.maxImageBytes)
+            #expect(stored.range(of: Data("GPS".utf8)) == nil && stored.range(of: Data("Exif".utf8)) == nil)
+            let header = try #require(ImageHeader.read([UInt8](stored)))
+            #expect(header.kind == .jpeg && header.width == 200 && header.height == 300, "upright")
         }
     }
 
@@ -181,7 +204,7 @@ struct ProductUploadTests {
             form.images = [UploadBody.Image(filename: "notes.png", contentType: "image/png", data: Data("just some text, not a picture".utf8))]
             let response = try await browser.upload(form)
             #expect(response.status == .unsupportedMediaType)
-            #expect(response.text.contains("<p class=\"field-error\" id=\"field-images-error\">‘notes.png’은(는) JPEG, PNG, GIF, WebP 이미지가 아닙니다."))
+            #expect(response.text.contains("<p class=\"field-error\" id=\"field-images-error\">‘notes.png’은(는) JPEG, PNG, GIF, WebP, HEIC 사진이 아닙니다."))
             #expect(try TestSupport.counts(in: directory) == before)
         }
     }

@@ -56,6 +56,30 @@ struct RemoteStorefrontTests {
         }
     }
 
+    /// The upstream takes photos of at most 300 KB; the front end shrinks a phone photo before sending it.
+    @Test func aPhonePhotoThroughTheRemoteFormIsShrunkBeforeTheUpstreamSeesIt() async throws {
+        let upstreamDirectory = TestSupport.temporaryDirectory()
+        try await withRemoteStorefront(upstreamDirectory: upstreamDirectory) { _, storefront in
+            let before = try TestSupport.counts(in: upstreamDirectory)
+            var browser = StorefrontBrowser(storefront)
+            try await browser.get(SiteURLs.newProduct)
+            var form = try ProductUploadForm.valid(photos: 0)
+            var photo = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/orientation6-metadata.jpg"))
+            photo.append(Data(count: 3 * 1024 * 1024))
+            form.images = [UploadBody.Image(filename: "IMG_0002.JPG", contentType: "image/jpeg", data: photo)]
+            let created = try await browser.upload(form)
+            #expect(created.status == .seeOther, "\(created.text.prefix(300))")
+            #expect(try TestSupport.counts(in: upstreamDirectory).products == before.products + 1)
+            let stored = try TestSupport.newestImageBytes(in: upstreamDirectory)
+            #expect(stored.count <= MarketLimits.maxImageBytes && stored.range(of: Data("GPS".utf8)) == nil)
+
+            // The upstream's photos have no variants this front end knows of: one URL each, no srcset.
+            let list = try await storefront.execute(uri: "/products", method: .get)
+            #expect(list.text.contains("<img src=\"http://127.0.0.1:"))
+            #expect(!list.text.contains("srcset="))
+        }
+    }
+
     @Test func uploadThroughTheRemoteFormListsOnTheUpstreamAndItsPasswordDeletesIt() async throws {
         let upstreamDirectory = TestSupport.temporaryDirectory()
         try await withRemoteStorefront(upstreamDirectory: upstreamDirectory) { upstream, storefront in

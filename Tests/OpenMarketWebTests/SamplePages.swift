@@ -10,6 +10,12 @@ import OpenMarketStore
 /// a value to show somewhere: discounts, sold-out and low stock, every form error, a flash message, history with
 /// changes, and text that needs escaping (a quote followed by a combining mark among it).
 enum SamplePages {
+    /// A 32-hex image key, as the embedded market names photos, so pages show their `srcset`.
+    static func key(_ number: Int) -> String {
+        let hex = String(number, radix: 16)
+        return String(repeating: "0", count: 32 - hex.count) + hex
+    }
+
     static let tricky = "<b>\"Tom's\" & co\"\u{301}</b> 가격"
     static let day = Date(timeIntervalSince1970: 1_780_000_000)
 
@@ -31,13 +37,13 @@ enum SamplePages {
     static func summary(_ id: Int) -> ProductSummary {
         ProductSummary(
             id: id, vendorID: 1, vendorName: "Vendor \(id % 4) " + tricky, name: "Product \(id) " + tricky, description: "About " + tricky,
-            thumbnailURL: "/images/\(id)_thumb.png", currency: id % 2 == 0 ? .usd : .krw, price: Decimal(1000 * id + 50),
+            thumbnailURL: "/images/\(Self.key(id))_thumb.jpg", currency: id % 2 == 0 ? .usd : .krw, price: Decimal(1000 * id + 50),
             discountedPrice: id % 3 == 0 ? Decimal(100 * id) : 0, stock: id % 5 == 0 ? 0 : id % 7, createdAt: day, issuedAt: day)
     }
 
     static func detail(images count: Int, stock: Int = 2) -> ProductDetail {
         let images = (0..<count).map { index in
-            ProductDetail.Image(id: 70 + index, url: "/images/\(index)_origin.png", thumbnailURL: "/images/\(index)_thumb.png", issuedAt: day)
+            ProductDetail.Image(id: 70 + index, url: "/images/\(Self.key(index))_origin.jpg", thumbnailURL: "/images/\(Self.key(index))_thumb.jpg", issuedAt: day)
         }
         return ProductDetail(
             id: 7, vendorID: 1, name: "Lamp " + tricky, description: "Line one\nLine two " + tricky, thumbnailURL: images.first?.thumbnailURL ?? "",

@@ -66,6 +66,14 @@ enum TestSupport {
                 tokens: try Int.fetchOne(db, sql: "SELECT count(*) FROM deleteToken") ?? -1)
         }
     }
+
+    /// The stored bytes of the most recently stored photo.
+    static func newestImageBytes(in dataDirectory: URL) throws -> Data {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: dataDirectory.appending(path: "market.sqlite").path, configuration: configuration)
+        return try queue.read { db in try Data.fetchOne(db, sql: "SELECT bytes FROM productImage ORDER BY id DESC LIMIT 1") ?? Data() }
+    }
 }
 
 /// Multipart bodies for create requests, built with MultipartKit's serializer.

@@ -29,22 +29,37 @@ public struct MultipartForm: Sendable {
     }
 
     public init(_ buffer: ByteBuffer, boundary: String) throws(MultipartProblem) {
-        let delimiter = Array("--\(boundary)".utf8)
-        guard Self.endsWithClosingDelimiter(buffer.readableBytesView, delimiter: delimiter) else { throw .missingClosingBoundary }
         let read = buffer.readableBytesView.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(MultipartProblem) in try MultipartReader(bytes, boundary: boundary).parts() }
+            Result { () throws(MultipartProblem) in try Self.spans(bytes, boundary: boundary) }
         }
-        let raw = try (read ?? .success([])).get()
-        var parts: [Part] = []
-        parts.reserveCapacity(raw.count)
-        for part in raw {
-            let body = buffer.getSlice(at: buffer.readerIndex + part.body.lowerBound, length: part.body.count) ?? ByteBuffer()
-            parts.append(try Self.part(headers: part.headers, body: body))
+        let spans = try (read ?? .success([])).get()
+        parts = spans.map { span in
+            let body = buffer.getSlice(at: buffer.readerIndex + span.body.lowerBound, length: span.body.count) ?? ByteBuffer()
+            return Part(name: span.name, filename: span.filename, contentType: span.contentType, body: body)
         }
-        self.parts = parts
     }
 
-    private static func part(headers: [(name: String, value: String)], body: ByteBuffer) throws(MultipartProblem) -> Part {
+    /// A part found in bytes the caller holds (a mapped file, for uploads too large to keep in memory): its
+    /// headers, and where its body lies in those bytes.
+    public struct Span: Sendable {
+        public var name: String
+        public var filename: String?
+        public var contentType: String?
+        public var body: Range<Int>
+    }
+
+    /// The parts of a whole body, under the same rules and limits as `init`.
+    public static func spans(_ bytes: UnsafeBufferPointer<UInt8>, boundary: String) throws(MultipartProblem) -> [Span] {
+        guard endsWithClosingDelimiter(bytes, delimiter: Array("--\(boundary)".utf8)) else { throw .missingClosingBoundary }
+        var spans: [Span] = []
+        for raw in try MultipartReader(bytes, boundary: boundary).parts() {
+            let part = try part(headers: raw.headers)
+            spans.append(Span(name: part.name, filename: part.filename, contentType: part.contentType, body: raw.body))
+        }
+        return spans
+    }
+
+    private static func part(headers: [(name: String, value: String)]) throws(MultipartProblem) -> (name: String, filename: String?, contentType: String?) {
         let disposition = headers.first { $0.name.lowercased() == "content-disposition" }?.value
         guard let disposition, let parsed = HeaderParameters(disposition), parsed.value.lowercased() == "form-data",
             let name = parsed["name"], !name.isEmpty
@@ -52,17 +67,17 @@ public struct MultipartForm: Sendable {
             throw .missingContentDisposition
         }
         let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
-        return Part(name: name, filename: parsed["filename"], contentType: contentType, body: body)
+        return (name, parsed["filename"], contentType)
     }
 
-    private static func endsWithClosingDelimiter(_ bytes: ByteBufferView, delimiter: [UInt8]) -> Bool {
+    private static func endsWithClosingDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) -> Bool {
         let closing = delimiter + Array("--".utf8)
-        var end = bytes.endIndex
+        var end = bytes.count
         // Trailing line breaks and spaces after the closing delimiter are tolerated.
-        while end > bytes.startIndex, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) {
+        while end > 0, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) {
             end -= 1
         }
-        guard end - bytes.startIndex >= closing.count else { return false }
+        guard end >= closing.count else { return false }
         return bytes[(end - closing.count)..<end].elementsEqual(closing)
     }
 }

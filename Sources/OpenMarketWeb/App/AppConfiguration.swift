@@ -29,6 +29,8 @@ public struct AppConfiguration: Sendable {
     public var idleTimeout: Duration
     /// The longest a request body may take to arrive; Hummingbird has no such deadline of its own.
     public var bodyDeadline: Duration
+    /// The upload form may bring 100 MB of phone photos over a slow mobile link: ten times the body deadline.
+    public var uploadDeadline: Duration { bodyDeadline * 10 }
     public var logLevel: Logger.Level
     /// The admin console's password; generated on the first start when absent.
     public var adminPassword: String?

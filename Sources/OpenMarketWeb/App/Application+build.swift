@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketImaging
 import OpenMarketStore
 import ServiceLifecycle
 
@@ -65,7 +66,10 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     StorefrontController(market: market, renderer: renderer).addRoutes(to: pages)
-    ProductEditorController(market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
+    let uploads = try FormUploads(
+        directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
+    ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, bodyDeadline: config.bodyDeadline)
+        .addRoutes(to: pages)
 
     let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)

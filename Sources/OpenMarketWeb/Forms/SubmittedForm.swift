@@ -41,12 +41,25 @@ struct SubmittedForm: Sendable {
         } else {
             form = try urlEncoded(String(buffer: body), repeatable: repeatable)
         }
-        guard context.visitor.hadCSRFCookie, let token = form[csrfField],
+        try form.checkCSRF(context)
+        return form
+    }
+
+    /// A form whose parts were read elsewhere (`FormUploads`, from a spooled body), under the same rules.
+    static func assemble(texts: [(name: String, value: String)], files: [File], context: AppRequestContext) throws -> SubmittedForm {
+        var collector = Collector(repeatable: [])
+        for (name, value) in texts { try collector.add(name, value) }
+        let form = SubmittedForm(fields: collector.fields, lists: collector.lists, files: files)
+        try form.checkCSRF(context)
+        return form
+    }
+
+    private func checkCSRF(_ context: AppRequestContext) throws {
+        guard context.visitor.hadCSRFCookie, let token = self[Self.csrfField],
             VisitorMiddleware.constantTimeEquals(token, context.visitor.csrfToken)
         else {
             throw WebError.csrfRejected
         }
-        return form
     }
 
     /// A field sent twice is refused: "last one wins" would let a crafted form smuggle a second value.

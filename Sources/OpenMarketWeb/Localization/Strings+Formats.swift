@@ -39,7 +39,15 @@ extension Strings {
     }
 
     func errImageType(name: String) -> String {
-        isKorean ? "‘\(name)’은(는) JPEG, PNG, GIF, WebP 이미지가 아닙니다." : "“\(name)” is not a JPEG, PNG, GIF or WebP image."
+        isKorean ? "‘\(name)’은(는) JPEG, PNG, GIF, WebP, HEIC 사진이 아닙니다." : "“\(name)” is not a JPEG, PNG, GIF, WebP or HEIC photo."
+    }
+
+    func errPhotoTooLarge(name: String, size: String) -> String {
+        isKorean ? "‘\(name)’ 사진이 너무 큽니다 (\(size)). 한 장에 20MB 이하여야 합니다." : "“\(name)” is too large (\(size)); each photo may be at most 20 MB."
+    }
+
+    func errPhotoNotProcessed(name: String) -> String {
+        isKorean ? "‘\(name)’ 사진을 처리하지 못했습니다. 잠시 후 다시 올려 주세요." : "“\(name)” could not be processed. Please try again shortly."
     }
 
     func errTooManyAttempts(seconds: Int) -> String {

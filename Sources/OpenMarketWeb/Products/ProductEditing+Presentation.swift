@@ -64,6 +64,25 @@ extension FieldErrors {
         return (errors, status)
     }
 
+    /// Photos the upload form could not take, in the page's language.
+    static func photos(_ refusal: FormUploads.PhotoRefusal, _ strings: Strings) -> (errors: FieldErrors, status: HTTPResponse.Status) {
+        var errors = FieldErrors()
+        let status: HTTPResponse.Status
+        switch refusal {
+        case .count(let count):
+            (errors[.images], status) = (strings.errImageCount(count), .unprocessableContent)
+        case .tooManyBytes(let name, let bytes):
+            (errors[.images], status) = (strings.errPhotoTooLarge(name: name, size: strings.kilobytes(bytes)), .contentTooLarge)
+        case .notAnImage(let name):
+            (errors[.images], status) = (strings.errImageType(name: name), .unsupportedMediaType)
+        case .tooManyPixels(let position, let width, let height):
+            (errors[.images], status) = (strings.message(for: .imagePixels(position: position, width: width, height: height)), .unprocessableContent)
+        case .notProcessed(let name):
+            (errors[.images], status) = (strings.errPhotoNotProcessed(name: name), .internalServerError)
+        }
+        return (errors, status)
+    }
+
     /// A product password's problem, if any: required, long enough, and nothing bcrypt would cut off.
     static func password(_ password: String, _ strings: Strings) -> String? {
         if password.isEmpty { return strings.errPasswordRequired }

@@ -4,6 +4,10 @@ import OpenMarketCore
 public enum WebLimits {
     /// Five 300 KB photos plus the form fields and multipart framing fit well within this.
     public static let maxRequestBodyBytes = MarketLimits.maxRequestBodyBytes
+    /// One photo in the upload form: an ordinary phone photo, shrunk to the market's 300 KB on the server.
+    public static let maxPhotoBytes = 20 * 1024 * 1024
+    /// The upload form: five such photos, the fields and the framing. Spooled to disk, never held in memory.
+    public static let maxUploadFormBytes = MarketLimits.imageCount.upperBound * maxPhotoBytes + 1024 * 1024
     /// PATCH and archived bodies are small JSON documents.
     public static let maxJSONBodyBytes = 64 * 1024
     /// Page numbers in URLs are clamped to this, so arithmetic on them cannot overflow.

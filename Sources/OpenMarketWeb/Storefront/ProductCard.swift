@@ -8,6 +8,9 @@ struct ProductCard: Sendable {
     var url: String
     var name: String
     var thumbnailURL: String
+    var photo: PhotoSources
+    /// Cards below the first row load their photo only when scrolled near.
+    var isLazy = true
     var price: PriceBlock
     var stock: StockText
     var vendorName: String
@@ -18,6 +21,7 @@ struct ProductCard: Sendable {
         url = SiteURL.product(.value(product.id)).link
         name = product.name
         thumbnailURL = product.thumbnailURL
+        photo = PhotoSources(photoURL: product.thumbnailURL)
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
         vendorName = product.vendorName
@@ -32,6 +36,8 @@ extension ProductCard: TemplateObject {
         case "url": .text(url)
         case "name": .text(name)
         case "thumbnailURL": .text(thumbnailURL)
+        case "photo": .object(photo)
+        case "isLazy": .bool(isLazy)
         case "price": .object(price)
         case "stock": .object(stock)
         case "vendorName": .text(vendorName)

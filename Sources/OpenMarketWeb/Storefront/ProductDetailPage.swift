@@ -9,6 +9,7 @@ struct ProductDetailPage: PageModel {
         var index: Int
         var fullURL: String
         var thumbnailURL: String
+        var sources: PhotoSources
         var alt: String
         var linkURL: String
         var isCurrent: Bool
@@ -47,7 +48,7 @@ struct ProductDetailPage: PageModel {
         let selected = min(max(requested ?? 1, 1), max(count, 1))
         photos = product.images.enumerated().map { offset, image in
             Photo(
-                index: offset + 1, fullURL: image.url, thumbnailURL: image.thumbnailURL,
+                index: offset + 1, fullURL: image.url, thumbnailURL: image.thumbnailURL, sources: PhotoSources(photoURL: image.url),
                 alt: strings.photoAlt(name: product.name, index: offset + 1, count: count),
                 linkURL: SiteURL.product(.value(product.id), photo: offset + 1).link, isCurrent: offset + 1 == selected)
         }
@@ -89,6 +90,7 @@ extension ProductDetailPage.Photo: TemplateObject {
         case "index": .int(index)
         case "fullURL": .text(fullURL)
         case "thumbnailURL": .text(thumbnailURL)
+        case "sources": .object(sources)
         case "alt": .text(alt)
         case "linkURL": .text(linkURL)
         case "isCurrent": .bool(isCurrent)

@@ -11,6 +11,7 @@ struct ProductEditorController: Sendable {
     let market: any OpenMarketAPI
     let editing: ProductEditing
     let renderer: PageRenderer
+    let uploads: FormUploads
     let bodyDeadline: Duration
 
     func addRoutes(to pages: RouterGroup<Context>) {
@@ -29,7 +30,8 @@ struct ProductEditorController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
+        let upload = try await uploads.read(request, context: context)
+        let form = upload.form
         guard !writesDisabled else { throw WebError.writesDisabled }
         let strings = context.visitor.strings
         let input = ProductFormInput(form: form)
@@ -41,7 +43,11 @@ struct ProductEditorController: Sendable {
         case .failure(let failure): errors = failure
         }
         let photos = form.files.filter { $0.fieldName == FormField.images.rawValue }
-        if let refused = FieldErrors.photos(photos, strings) {
+        if let refusal = upload.refusal {
+            let refused = FieldErrors.photos(refusal, strings)
+            errors[.images] = refused.errors[.images]
+            status = refused.status
+        } else if let refused = FieldErrors.photos(photos, strings) {
             errors[.images] = refused.errors[.images]
             status = refused.status
         }

@@ -3,6 +3,8 @@ import OpenMarketTemplating
 
 /// `/products` (and `/`): the list or grid of products, a page at a time, optionally filtered by a search.
 struct ProductListPage: PageModel {
+    /// Cards whose photos load at once: the first row of the grid on a wide screen.
+    static let eagerPhotos = 4
     static let templateName = "products/index"
 
     var context: PageContext
@@ -55,7 +57,12 @@ struct ProductListPage: PageModel {
         let anchor = products.first.map { "#p-\($0.id)" } ?? ""
         gridURL = SiteURL.products(query.with(view: .grid)).link + anchor
         listURL = SiteURL.products(query.with(view: .list)).link + anchor
-        cards = products.map { ProductCard($0, format: format, strings: strings) }
+        cards = products.enumerated().map { index, product in
+            var card = ProductCard(product, format: format, strings: strings)
+            // The first row is on screen at once: loading it lazily would only delay it.
+            card.isLazy = index >= Self.eagerPhotos
+            return card
+        }
         let lastPage = page?.lastPage ?? 1
         pagination = Pagination(query: query, lastPage: lastPage, strings: strings, format: format)
         self.view = view.rawValue

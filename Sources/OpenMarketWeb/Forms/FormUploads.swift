@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenMarketCore
+import OpenMarketImaging
+import OpenMarketInput
+
+/// The upload form with its photos: phone photos of up to 20 MB each, with or without the browser script.
+///
+/// The body is spooled to a file as it arrives and parsed from a read-only mapping; the CSRF token is checked
+/// before any photo is decoded; then each photo is decoded by libvips, turned upright, stripped of its metadata
+/// and shrunk to the market's rule (a JPEG of at most 1600 px and 300 KB), so the market — embedded or remote —
+/// only ever receives what it accepts. A few uploads at a time do this (`UploadGate`); the rest wait on disk.
+struct FormUploads: Sendable {
+    /// What was read: the form (its photos already processed), or why the photos were refused.
+    struct Upload: Sendable {
+        var form: SubmittedForm
+        var refusal: PhotoRefusal?
+    }
+
+    /// Why the photos cannot be listed, with the file's own name where it is about one photo.
+    enum PhotoRefusal: Error, Sendable, Equatable {
+        case count(Int)
+        case tooManyBytes(name: String, bytes: Int)
+        case notAnImage(name: String)
+        case tooManyPixels(position: Int, width: Int, height: Int)
+        case notProcessed(name: String)
+    }
+
+    let directory: URL
+    let processor: ImageProcessor?
+    let gate: UploadGate
+    let deadline: Duration
+    let logger: Logger
+
+    /// The display image the market stores, without thumbnails: the market makes its own.
+    static let limits = ImageLimits(maxStoredBytes: MarketLimits.maxImageBytes, thumbnailWidths: [])
+
+    /// Makes the spool directory and removes files a crash left in it.
+    init(directory: URL, processor: ImageProcessor?, deadline: Duration, logger: Logger) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for leftover in (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [] {
+            try? FileManager.default.removeItem(at: leftover)
+        }
+        self.directory = directory
+        self.processor = processor
+        self.gate = UploadGate(permits: ProcessInfo.processInfo.activeProcessorCount)
+        self.deadline = deadline
+        self.logger = logger
+    }
+
+    func read(_ request: Request, context: AppRequestContext) async throws -> Upload {
+        let contentType = request.headers[.contentType] ?? ""
+        guard let boundary = try MultipartForm.boundary(fromContentType: contentType) else {
+            // A form without files (no enctype) is small: read it the ordinary way.
+            return Upload(form: try await SubmittedForm.read(request, context: context, deadline: deadline), refusal: nil)
+        }
+        let file = try await UploadSpool.write(request, directory: directory, limit: WebLimits.maxUploadFormBytes, deadline: deadline)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try await gate.run { try await self.read(file, boundary: boundary, context: context) }
+    }
+
+    private func read(_ file: URL, boundary: String, context: AppRequestContext) async throws -> Upload {
+        guard let mapped = MappedFile(file) else { throw OpenMarketError.storeFailure("The spooled upload could not be read back.") }
+        let parsed = mapped.withBytes { bytes in
+            Result { () throws(MultipartProblem) in try MultipartForm.spans(bytes, boundary: boundary) }
+        }
+        let parts: [MultipartForm.Span]
+        switch parsed {
+        case .success(let spans): parts = spans
+        case .failure(let problem): throw OpenMarketError.malformed(problem.message)
+        }
+        var texts: [(name: String, value: String)] = []
+        var photos: [MultipartForm.Span] = []
+        for part in parts {
+            if let filename = part.filename {
+                // Browsers send an empty file part when nothing was chosen.
+                guard !filename.isEmpty || !part.body.isEmpty else { continue }
+                if part.name == FormField.images.rawValue { photos.append(part) }
+            } else {
+                let value = mapped.withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[part.body]), as: UTF8.self) }
+                texts.append((part.name, value))
+            }
+        }
+        // The token first: nothing is decoded for a forged post.
+        let fields = try SubmittedForm.assemble(texts: texts, files: [], context: context)
+        guard MarketLimits.imageCount.contains(photos.count) else { return Upload(form: fields, refusal: .count(photos.count)) }
+        var files: [SubmittedForm.File] = []
+        for (index, photo) in photos.enumerated() {
+            let name = photo.filename ?? ""
+            guard photo.body.count <= WebLimits.maxPhotoBytes else {
+                return Upload(form: fields, refusal: .tooManyBytes(name: name, bytes: photo.body.count))
+            }
+            switch await process(photo.body, of: mapped, position: index + 1, name: name) {
+            case .success(let data):
+                files.append(SubmittedForm.File(fieldName: photo.name, filename: name, contentType: "image/jpeg", data: data))
+            case .failure(let refusal):
+                return Upload(form: fields, refusal: refusal)
+            }
+        }
+        withExtendedLifetime(mapped) {}
+        return Upload(form: try SubmittedForm.assemble(texts: texts, files: files, context: context), refusal: nil)
+    }
+
+    /// The photo's display JPEG, read in place from the mapping (libvips never copies the upload).
+    private func process(_ range: Range<Int>, of mapped: MappedFile, position: Int, name: String) async -> Result<Data, PhotoRefusal> {
+        guard let processor else { return .failure(.notProcessed(name: name)) }
+        // No copy: the bytes stay in the mapping, which the caller keeps alive until every photo is done.
+        let start = mapped.withBytes { $0.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + range.lowerBound) } }
+        guard let start, !range.isEmpty else { return .failure(.notAnImage(name: name)) }
+        let data = Data(bytesNoCopy: start, count: range.count, deallocator: .none)
+        do {
+            let image = try await processor.process(data, limits: Self.limits)
+            return .success(image.display.data)
+        } catch {
+            switch error {
+            case .notAnImage, .unsupportedFormat, .decodeFailed: return .failure(.notAnImage(name: name))
+            case .tooManyPixels(let width, let height, _), .sideTooLong(let width, let height, _):
+                return .failure(.tooManyPixels(position: position, width: width, height: height))
+            case .tooLargeAfterShrinking(let bytes, _): return .failure(.tooManyBytes(name: name, bytes: bytes))
+            case .encodeFailed, .libraryUnavailable, .cancelled:
+                logger.error("A form photo could not be processed", metadata: ["code": "\(error.code)"])
+                return .failure(.notProcessed(name: name))
+            }
+        }
+    }
+}

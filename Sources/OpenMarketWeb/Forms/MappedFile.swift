@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A file mapped read-only into memory: its pages are read from disk as they are touched and can be dropped
+/// by the kernel again, so parsing a 100 MB upload does not hold 100 MB of the heap.
+final class MappedFile {
+    private let base: UnsafeMutableRawPointer?
+    let count: Int
+
+    init?(_ file: URL) {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size >= 0 else { return nil }
+        count = Int(size)
+        if count == 0 {
+            base = nil
+            return
+        }
+        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        base = mapped
+    }
+
+    deinit {
+        if let base { munmap(base, count) }
+    }
+
+    /// The bytes, valid only inside `body`.
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let typed = base?.assumingMemoryBound(to: UInt8.self)
+        return try body(UnsafeBufferPointer(start: typed, count: count))
+    }
+}
