@@ -7,6 +7,7 @@ Starts a release build on a fresh data directory, measures the time from exec to
 
     swift build -c release --product openmarket-web
     scripts/bench-uploads.py [--binary .build/release/openmarket-web] [--clients 32] [--photo-kb 290]
+    scripts/bench-uploads.py --phone-photos     # five 12-megapixel JPEGs of about 4 MB each, shrunk by the server
 """
 import argparse
 import http.client
@@ -74,7 +75,15 @@ def main():
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--photo-kb", type=int, default=290)
+    parser.add_argument("--phone-photos", action="store_true",
+                        help="upload the image benchmark's synthetic 12-megapixel JPEG (about 4 MB) five times per form")
     args = parser.parse_args()
+    phone = None
+    if args.phone_photos:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "openmarket-image-bench"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        phone = os.path.join(tempfile.mkdtemp(prefix="openmarket-phone-"), "phone.jpg")
+        subprocess.run([os.path.join(ROOT, ".build/release/openmarket-image-bench"), "--save-synthetic", phone], check=True)
     port = free_port()
     started = time.perf_counter()
     server = subprocess.Popen(
@@ -93,17 +102,20 @@ def main():
                 time.sleep(0.01)
         cold = time.perf_counter() - started
         idle = peak_rss_mb(server.pid)
-        photos = [photo(args.photo_kb) for _ in range(5)]
+        photos = [open(phone, "rb").read() if phone else photo(args.photo_kb) for _ in range(5)]
+        size = f"{len(photos[0]) // 1024} KB"
         results = []
+        began = time.perf_counter()
         for _ in range(args.rounds):
             threads = [threading.Thread(target=upload, args=(port, photos, results)) for _ in range(args.clients)]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
+        elapsed = time.perf_counter() - began
         counts = {status: results.count(status) for status in sorted(set(results))}
         print(f"cold start (exec → first /healthChecker answer): {cold * 1000:.0f} ms; resident after start {idle:.0f} MB")
-        print(f"{args.rounds} × {args.clients} concurrent uploads of 5 × {args.photo_kb} KB photos: peak resident memory "
+        print(f"{args.rounds} × {args.clients} concurrent uploads of 5 × {size} photos in {elapsed:.1f} s: peak resident memory "
               f"{peak_rss_mb(server.pid):.0f} MB; answers {counts}")
     finally:
         server.terminate()

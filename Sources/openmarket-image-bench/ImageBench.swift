@@ -21,6 +21,9 @@ struct ImageBench: AsyncParsableCommand {
     @Option(help: "A JPEG to process instead of the synthetic photo.")
     var file: String?
 
+    @Option(help: "Write the synthetic 12-megapixel photo to this file and stop (for the upload benchmark).")
+    var saveSynthetic: String?
+
     @Option(help: "The target per image, in milliseconds, which the median is compared with.")
     var ceilingMilliseconds = 250.0
 
@@ -31,6 +34,10 @@ struct ImageBench: AsyncParsableCommand {
         // Creating the processor starts libvips, which the synthetic photo below needs.
         let processor = try ImageProcessor(workers: 1)
         let photo = try file.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? SyntheticPhoto.jpeg()
+        if let saveSynthetic {
+            try photo.write(to: URL(fileURLWithPath: saveSynthetic))
+            return
+        }
         let header = try ImageInspector.header(of: photo)
         var last = try await processor.process(photo)
         var times: [Double] = []

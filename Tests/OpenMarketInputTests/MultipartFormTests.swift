@@ -78,6 +78,17 @@ struct MultipartFormTests {
         }
     }
 
+    /// A fuzz run found it: bytes that are not UTF-8 became three-byte replacement characters, so the headers
+    /// read back were larger than the limit they were checked against.
+    @Test func aHeaderValueThatIsNotUTF8IsRefused() throws {
+        var buffer = ByteBuffer(string: "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\nContent-Type: x")
+        buffer.writeBytes([UInt8](repeating: 0xF4, count: 400))
+        buffer.writeString("\r\n\r\nx\r\n--\(Self.boundary)--\r\n")
+        #expect(throws: MultipartProblem.malformedPartHeaders) { try MultipartForm(buffer, boundary: Self.boundary) }
+        let korean = "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"images\"; filename=\"사진.jpg\"\r\n\r\nx\r\n--\(Self.boundary)--"
+        #expect(try MultipartForm(ByteBuffer(string: korean), boundary: Self.boundary).parts.first?.filename == "사진.jpg")
+    }
+
     @Test func linesMustAllEndTheWayTheFirstDelimiterLineEnds() {
         let mixed = "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--\(Self.boundary)\nContent-Disposition: form-data; name=\"b\"\n\ny\n--\(Self.boundary)--"
         #expect(throws: MultipartProblem.self) { try MultipartForm(ByteBuffer(string: mixed), boundary: Self.boundary) }

@@ -129,7 +129,7 @@ struct ProductEditTests {
             #expect(form.tag(withID: "thumbnail-\(camera.images[0].id)")?.contains("checked") == false)
             let thumbnailPath = try #require(URL(string: third.thumbnailURL)?.path)
             let list = try await browser.get("/products?per_page=100")
-            let card = try #require(list.firstCapture(#"(<li class="product-card[^"]*" id="p-\#(camera.id)">\s*<a [^>]*>\s*<img [^>]*>)"#))
+            let card = try #require(list.firstCapture(#"(<li class="product-card[^"]*" id="p-\#(camera.id)">\s*<a [^>]*>[\s\S]*?<img [^>]*>)"#))
             #expect(card.contains(thumbnailPath))
         }
     }

@@ -71,8 +71,11 @@ struct MultipartReader {
         while let last = value.last, Self.isSpace(bytes[last]) { value = value.lowerBound..<last }
         // A bare CR inside a line is not a line break and not text.
         guard !value.contains(where: { bytes[$0] == UInt8(ascii: "\r") }) else { throw .malformedPartHeaders }
-        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self),
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+        // Not UTF-8: refused rather than turned into replacement characters (a filename must come back as sent).
+        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self) else {
+            throw .malformedPartHeaders
+        }
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self), text)
     }
 
     /// After a delimiter: optional spaces and tabs (RFC 2046's transport padding), then the line break.
