@@ -328,6 +328,7 @@
       // The server's <source> and srcset describe the first photo; the chosen one is its display image.
       main.querySelectorAll('picture source').forEach((source) => source.remove());
       img.removeAttribute('srcset');
+      img.removeAttribute('sizes');
       img.src = a.dataset.src;
       if (a.dataset.width && a.dataset.height) { img.width = +a.dataset.width; img.height = +a.dataset.height; }
       img.alt = a.dataset.alt || img.alt.replace(pair, (m, n, sep, total) => `${position}${sep}${total}`);
