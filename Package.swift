@@ -189,6 +189,7 @@ let package = Package(
                 "OpenMarketWeb",
                 "OpenMarketStore",
                 "OpenMarketCore",
+                "OpenMarketImaging",
                 "OpenMarketInput",
                 "OpenMarketTemplating",
                 .product(name: "Mustache", package: "swift-mustache"),

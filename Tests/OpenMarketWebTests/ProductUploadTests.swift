@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+import OpenMarketImaging
 import OpenMarketInput
 import Testing
 @testable import OpenMarketWeb
@@ -192,6 +193,38 @@ struct ProductUploadTests {
             #expect(stored.range(of: Data("GPS".utf8)) == nil && stored.range(of: Data("Exif".utf8)) == nil)
             let header = try #require(ImageHeader.read([UInt8](stored)))
             #expect(header.kind == .jpeg && header.width == 200 && header.height == 300, "upright")
+        }
+    }
+
+    /// What a phone writes: 12 megapixels, about 4 MB. Shrunk on the server to the display size and 300 KB.
+    @Test func aTwelveMegapixelPhotoIsShrunkToTheMarketsRule() async throws {
+        let photo = try SyntheticPhoto.jpeg()
+        #expect(photo.count > 2 * 1024 * 1024)
+        try await TestSupport.withEmbeddedApp { client, directory in
+            var browser = StorefrontBrowser(client)
+            try await browser.get(SiteURLs.newProduct)
+            var form = try ProductUploadForm.valid(photos: 0)
+            form.images = [UploadBody.Image(filename: "IMG_4032.JPG", contentType: "image/jpeg", data: photo)]
+            let response = try await browser.upload(form)
+            #expect(response.status == .seeOther, "\(response.text.prefix(300))")
+            let stored = try TestSupport.newestImageBytes(in: directory)
+            let header = try #require(ImageHeader.read([UInt8](stored)))
+            #expect(header.kind == .jpeg && header.width == 1600 && header.height == 1200)
+            #expect(stored.count <= MarketLimits.maxImageBytes)
+        }
+    }
+
+    @Test func anIPhoneHEICPhotoIsAcceptedAndStoredAsJPEG() async throws {
+        try await TestSupport.withEmbeddedApp { client, directory in
+            var browser = StorefrontBrowser(client)
+            try await browser.get(SiteURLs.newProduct)
+            var form = try ProductUploadForm.valid(photos: 0)
+            let heic = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/photo.heic"))
+            form.images = [UploadBody.Image(filename: "IMG_0003.HEIC", contentType: "image/heic", data: heic)]
+            let response = try await browser.upload(form)
+            #expect(response.status == .seeOther, "\(response.text.prefix(300))")
+            let stored = try TestSupport.newestImageBytes(in: directory)
+            #expect(ImageHeader.read([UInt8](stored))?.kind == .jpeg)
         }
     }
 
