@@ -64,6 +64,7 @@ class QualityRecord:
     pages_dir: Path
     pages: list = field(default_factory=list)
     validator_errors: list | None = None  # set once the batch validation has run
+    figures: list = field(default_factory=list)  # measured figures to print in the summary
 
     def add_page(self, name: str, url: str, html: str, violations: list) -> None:
         self.pages_dir.mkdir(parents=True, exist_ok=True)
@@ -96,6 +97,7 @@ class QualityRecord:
             lines.append("Nu HTML checker: not run")
         else:
             lines.append(f"Nu HTML checker: {len(self.pages)} documents, {len(self.validator_errors)} errors")
+        lines.extend(self.figures)
         return lines
 
 

@@ -368,3 +368,24 @@ def test_admin_journey(browser, market, sample_images, admin_password):
     browser.visit("/admin")
     assert browser.path().startswith("/admin/login")
     assert browser.find_all("#admin-password")
+
+
+def test_the_list_page_loads_real_thumbnails(browser, market, quality_record):
+    """All 20 cards scrolled into view: the photos the browser fetched, by what it chose from srcset."""
+    browser.visit("/products?view=grid")
+    assert len(browser.card_ids()) == 20
+    driver = browser.driver
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    browser.wait_for(lambda d: d.execute_script(
+        "return Array.from(document.querySelectorAll('#products img')).every(i => i.complete && i.naturalWidth > 0)"),
+        "not every card photo loaded")
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
+        ".map(e => [new URL(e.name).pathname, e.encodedBodySize])")
+    photos = {path: size for path, size in fetched if path.startswith("/images/")}
+    total = sum(photos.values())
+    quality_record.figures.append(
+        f"list page photos ({'JS' if browser.js else 'no JS'}): {len(photos)} files, {total // 1024} KB")
+    assert len(photos) >= 20, photos
+    assert all(re.search(r"_w\d+\.(webp|jpg)$|_thumb\.jpg$", path) for path in photos), photos
+    assert total < 300 * 1024, f"{total} bytes of photos on one list page"
