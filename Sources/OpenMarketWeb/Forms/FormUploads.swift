@@ -49,7 +49,8 @@ struct FormUploads: Sendable {
         self.logger = logger
     }
 
-    func read(_ request: Request, context: AppRequestContext) async throws -> Upload {
+    /// Reads the form; `photoField` names the file input whose files are the photos (others are ignored).
+    func read(_ request: Request, context: AppRequestContext, photoField: String) async throws -> Upload {
         let contentType = request.headers[.contentType] ?? ""
         guard let boundary = try MultipartForm.boundary(fromContentType: contentType) else {
             // A form without files (no enctype) is small: read it the ordinary way.
@@ -57,10 +58,10 @@ struct FormUploads: Sendable {
         }
         let file = try await UploadSpool.write(request, directory: directory, limit: WebLimits.maxUploadFormBytes, deadline: deadline)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try await gate.run { try await self.read(file, boundary: boundary, context: context) }
+        return try await gate.run { try await self.read(file, boundary: boundary, photoField: photoField, context: context) }
     }
 
-    private func read(_ file: URL, boundary: String, context: AppRequestContext) async throws -> Upload {
+    private func read(_ file: URL, boundary: String, photoField: String, context: AppRequestContext) async throws -> Upload {
         guard let mapped = MappedFile(file) else { throw OpenMarketError.storeFailure("The spooled upload could not be read back.") }
         let parsed = mapped.withBytes { bytes in
             Result { () throws(MultipartProblem) in try MultipartForm.spans(bytes, boundary: boundary) }
@@ -76,7 +77,7 @@ struct FormUploads: Sendable {
             if let filename = part.filename {
                 // Browsers send an empty file part when nothing was chosen.
                 guard !filename.isEmpty || !part.body.isEmpty else { continue }
-                if part.name == FormField.images.rawValue { photos.append(part) }
+                if part.name == photoField { photos.append(part) }
             } else {
                 let value = mapped.withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[part.body]), as: UTF8.self) }
                 texts.append((part.name, value))

@@ -30,7 +30,7 @@ struct ProductEditorController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let upload = try await uploads.read(request, context: context)
+        let upload = try await uploads.read(request, context: context, photoField: FormField.images.rawValue)
         let form = upload.form
         guard !writesDisabled else { throw WebError.writesDisabled }
         let strings = context.visitor.strings
