@@ -21,7 +21,8 @@ extension SQLiteMarket {
             name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
             discountedPrice: draft.discountedPrice, stock: draft.stock)
         let amounts = try ProductRules.check(fields).get()
-        _ = try ImageRules.check(images).mapError { $0.marketError }.get()
+        try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
+        try ImageRules.checkPixels(images).mapError { $0.marketError }.get()
         let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix
         return try await write { db in

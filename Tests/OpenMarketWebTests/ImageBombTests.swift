@@ -47,6 +47,22 @@ struct ImageBombTests {
         }
     }
 
+    /// HEIC is read by decoding, as the form does: the API takes an iPhone photo and serves it as JPEG.
+    @Test func anAPIUploadOfAnIPhoneHEICIsStoredAndServedAsJPEG() async throws {
+        try await TestSupport.withEmbeddedApp { client, _ in
+            let heic = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/photo.heic"))
+            let body = UploadBody(params: UploadBody.params(), images: [UploadBody.Image(filename: "IMG_0004.HEIC", contentType: "image/heic", data: heic)])
+            let created = try await client.execute(
+                uri: "/api/products", method: .post, headers: [.identifier: TestSupport.vendor.identifier, .contentType: body.contentType],
+                body: try body.buffer())
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let detail = try JSONDecoder().decode(ProductDetail.self, from: Data(created.body.readableBytesView))
+            let url = try #require(detail.images.first.flatMap { URL(string: $0.url) })
+            let served = try await client.execute(uri: url.path, method: .get)
+            #expect(served.headers[.contentType] == "image/jpeg")
+        }
+    }
+
     @Test func htmlNamedPNGIsServedAsTheProcessedJPEGUnderItsOwnNameOnly() async throws {
         try await TestSupport.withEmbeddedApp { client, _ in
             var data = try TestSupport.sampleImage("mug-1.png")

@@ -79,7 +79,7 @@ struct MarketAPIBadInputTests {
     @Test func createWithTextLabelledAsJPEGIsA415() async throws {
         var upload = try UploadBody.valid()
         upload.images = [.init(filename: "photo.jpg", contentType: "image/jpeg", data: Data("just some text, not a photo".utf8))]
-        try await expectRefusedCreate(upload, status: .unsupportedMediaType, messageContains: "not a JPEG")
+        try await expectRefusedCreate(upload, status: .unsupportedMediaType, messageContains: "could not be read as a JPEG, PNG, GIF, WebP or HEIC image")
     }
 
     @Test func createWithWrongSecretIsA401() async throws {

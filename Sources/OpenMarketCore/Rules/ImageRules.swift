@@ -26,12 +26,33 @@ public enum ImageRules {
         }
     }
 
+    /// How many photos and how many bytes each: the rules that need no look inside. The embedded market checks
+    /// only these itself and leaves the kind and the pixels to its decoder, which also reads HEIC.
+    public static func checkCountAndSize(_ images: [ImageUpload]) -> Result<Void, Problem> {
+        guard MarketLimits.imageCount.contains(images.count) else { return .failure(.count(images.count)) }
+        for (index, image) in images.enumerated() where image.data.count > MarketLimits.maxImageBytes {
+            return .failure(.tooManyBytes(position: index + 1, bytes: image.data.count))
+        }
+        return .success(())
+    }
+
+    /// Too many pixels by the headers this module reads (JPEG, PNG, GIF, WebP), without any decoder: the first
+    /// line against bombs. Photos it cannot read are left to the decoder, which checks its own header reading.
+    public static func checkPixels(_ images: [ImageUpload]) -> Result<Void, Problem> {
+        for (index, image) in images.enumerated() {
+            guard let header = ImageHeader.read([UInt8](image.data.prefix(64 * 1024))) else { continue }
+            if ImageLimits.problem(with: header) != nil {
+                return .failure(.tooManyPixels(position: index + 1, width: header.width, height: header.height))
+            }
+        }
+        return .success(())
+    }
+
     /// The header of each photo, or the first broken rule.
     public static func check(_ images: [ImageUpload]) -> Result<[ImageHeader], Problem> {
-        guard MarketLimits.imageCount.contains(images.count) else { return .failure(.count(images.count)) }
+        if case .failure(let problem) = checkCountAndSize(images) { return .failure(problem) }
         var headers: [ImageHeader] = []
         for (index, image) in images.enumerated() {
-            if image.data.count > MarketLimits.maxImageBytes { return .failure(.tooManyBytes(position: index + 1, bytes: image.data.count)) }
             guard let header = ImageHeader.read([UInt8](image.data)) else { return .failure(.notAnImage(position: index + 1)) }
             if ImageLimits.problem(with: header) != nil {
                 return .failure(.tooManyPixels(position: index + 1, width: header.width, height: header.height))
