@@ -56,6 +56,22 @@ def sample_images() -> list[Path]:
 
 
 @pytest.fixture(scope="session")
+def phone_photo(tmp_path_factory) -> Path:
+    """What a phone writes: 12 megapixels, about 4 MB, taken sideways (EXIF Orientation 6), with GPS coordinates."""
+    from PIL import Image
+
+    noise = Image.effect_noise((4000, 3000), 24)
+    gradient = Image.linear_gradient("L").resize((4000, 3000))
+    image = Image.merge("RGB", (noise, gradient, Image.blend(noise, gradient, 0.5)))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: rotate 90° clockwise to view
+    exif[0x8825] = {1: "N", 2: (37.0, 33.0, 59.0), 3: "E", 4: (126.0, 58.0, 40.0)}  # GPS: a home in Seoul
+    path = tmp_path_factory.mktemp("phone") / "IMG_4032.JPG"
+    image.save(path, "JPEG", quality=88, exif=exif)
+    return path
+
+
+@pytest.fixture(scope="session")
 def quality_record() -> QualityRecord:
     return RECORD
 

@@ -389,3 +389,30 @@ def test_the_list_page_loads_real_thumbnails(browser, market, quality_record):
     assert len(photos) >= 20, photos
     assert all(re.search(r"_w\d+\.(webp|jpg)$|_thumb\.jpg$", path) for path in photos), photos
     assert total < 300 * 1024, f"{total} bytes of photos on one list page"
+
+
+def test_a_phone_photo_uploads_upright_and_without_its_location(browser, phone_photo):
+    """A 4 MB sideways photo with GPS: with JS the page may shrink it first, without JS the server does; either way
+    the stored photo is upright, within the market's 300 KB and carries no metadata."""
+    from PIL import Image
+
+    assert phone_photo.stat().st_size > 3 * 1024 * 1024
+    name = f"폰 사진 {'js' if browser.js else 'nojs'} {uuid.uuid4().hex[:6]}"
+    browser.visit("/products/new")
+    browser.fill("#field-name", name)
+    browser.fill("#field-description", DESCRIPTION)
+    browser.fill("#field-price", "30000")
+    browser.fill("#field-stock", "1")
+    choose_photos(browser, [phone_photo])
+    browser.fill("#field-password", "phone-pw-1")
+    submit(browser)
+    assert re.fullmatch(r"/products/\d+", browser.path()), browser.path()
+    assert browser.text("h1") == name
+    for url in [browser.find(".gallery-main img").get_attribute("src"),
+                browser.find(".gallery-main a").get_attribute("href")]:
+        data = urllib.request.urlopen(url).read()
+        assert len(data) <= 300 * 1024, f"{url}: {len(data)} bytes"
+        assert b"Exif" not in data and b"GPS" not in data, url
+        with Image.open(io.BytesIO(data)) as stored:
+            assert stored.format == "JPEG" and not stored.getexif(), url
+            assert stored.height > stored.width and max(stored.size) <= 1600, f"{url}: {stored.size} is not upright"
