@@ -6,6 +6,8 @@ import OpenMarketTemplating
 struct HistoryRow: Sendable {
     struct Change: Sendable {
         var field: String
+        /// The field as staff call it, in the console's language (`discounted_price` → 할인 금액).
+        var label: String
         var old: String
         var new: String
     }
@@ -39,9 +41,9 @@ struct HistoryRow: Sendable {
         }
         productName = event.productName
         productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
-        changes = event.changes.map { Change(field: $0.field, old: $0.old ?? "—", new: $0.new ?? "—") }
+        changes = event.changes.map { Change(field: $0.field, label: Self.label($0.field, language), old: $0.old ?? "—", new: $0.new ?? "—") }
         hasChanges = !changes.isEmpty
-        snapshot = (event.snapshot ?? []).map { Change(field: $0.field, old: "", new: $0.new ?? "—") }
+        snapshot = (event.snapshot ?? []).map { Change(field: $0.field, label: Self.label($0.field, language), old: "", new: $0.new ?? "—") }
         hasSnapshot = !(event.snapshot ?? []).isEmpty
         outcome = switch event.outcome {
         case .success: a.outcomeSuccess
@@ -51,6 +53,23 @@ struct HistoryRow: Sendable {
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
         detail = event.detail.isEmpty ? nil : event.detail
+    }
+}
+
+extension HistoryRow {
+    /// The history records the API's field names; staff read them in their language. Unknown names stay as they are.
+    static func label(_ field: String, _ language: Language) -> String {
+        let korean = language == .korean
+        return switch field {
+        case "name": korean ? "상품명" : "Name"
+        case "description": korean ? "설명" : "Description"
+        case "price": korean ? "가격" : "Price"
+        case "currency": korean ? "통화" : "Currency"
+        case "discounted_price": korean ? "할인 금액" : "Discount"
+        case "stock": korean ? "재고" : "Stock"
+        case "thumbnail_id": korean ? "대표 사진" : "Main photo"
+        default: field
+        }
     }
 }
 
@@ -79,6 +98,7 @@ extension HistoryRow.Change: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "field": .text(field)
+        case "label": .text(label)
         case "old": .text(old)
         case "new": .text(new)
         default: nil
