@@ -22,6 +22,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
 
     try AdminAccounts.check(configuredPassword: config.adminPassword)
     let hasher = SecretHasher(cost: config.bcryptCost)
+    let notes = StartupNotes()
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
     let throttle = GuessThrottle()
@@ -35,7 +36,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let upstreamOrigin: String?
     switch config.backend {
     case .embedded(let loadSampleData):
-        let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, logger: logger)
+        let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, notes: notes, logger: logger)
         market = CachedMarket(market: embedded.market)
         passwordKeeping = embedded.market
         vendor = embedded.credentials
@@ -95,6 +96,12 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         server: .http1(configuration: .init(idleTimeout: .init(config.idleTimeout))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "OpenMarketWeb"),
         services: services,
+        onServerRunning: { [startupLogger = logger] channel in
+            // The port actually bound (0 asks the system for one), as a link a terminal makes clickable.
+            let port = channel.localAddress?.port ?? config.port
+            let host = config.host.contains(":") ? "[\(config.host)]" : config.host
+            startupLogger.notice("\(notes.banner(address: "http://\(host):\(port)"))")
+        },
         logger: logger
     )
     // Before the first request: the sample products and the admin password on a first start, then what a crash
@@ -104,7 +111,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     app.beforeServerStarts { [prepareMarket] in
         let logger = startupLogger
         try await prepareMarket(logger)
-        try await accounts.prepare(configuredPassword: adminPassword, logger: logger)
+        try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
     }

@@ -11,12 +11,14 @@ struct EmbeddedBackend {
     /// What start-up must still do before the first request: fill an empty market with the sample products.
     let prepare: @Sendable (Logger) async throws -> Void
 
-    static func start(_ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, logger: Logger) async throws -> EmbeddedBackend {
+    static func start(
+        _ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, notes: StartupNotes, logger: Logger
+    ) async throws -> EmbeddedBackend {
         let directory = config.dataDirectory
         let database = try MarketDatabase.open(
             path: directory.appending(path: "market.sqlite").path, maxBytes: config.maxMarketBytes, logger: logger)
         let market = SQLiteMarket(database: database, hasher: hasher, logger: logger)
-        let vendors = VendorSetup(market: market, directory: directory, logger: logger)
+        let vendors = VendorSetup(market: market, directory: directory, logger: logger, notes: notes)
         let (credentials, owner) = try await vendors.frontEndVendor(identifier: config.identifier, secret: config.secret)
         let sampleDirectory = config.rootDirectory.appending(path: "SampleData")
         if loadSampleData, !FileManager.default.fileExists(atPath: sampleDirectory.appending(path: "products.json").path) {

@@ -15,6 +15,8 @@ struct VendorSetup {
     let market: SQLiteMarket
     let directory: URL
     let logger: Logger
+    /// Where a newly created secret goes to be shown once; `nil` for tools that create none to show.
+    var notes: StartupNotes?
 
     private var credentialsFile: URL { directory.appending(path: "vendor-credentials.json") }
 
@@ -51,9 +53,10 @@ struct VendorSetup {
             throw StartupError.dataDirectory("cannot write \(credentialsFile.path)")
         }
         let account = try await upsert(preferredName: stored.name, identifier: stored.identifier, secret: stored.secret)
-        logger.notice("Created the demo vendor. Its secret is the password for uploads, edits and deletes; it is shown only now.", metadata: [
-            "identifier": "\(stored.identifier)", "secret": "\(stored.secret)", "kept in": "\(credentialsFile.path)",
-        ])
+        logger.info("Created the demo vendor", metadata: ["identifier": "\(stored.identifier)", "kept in": "\(credentialsFile.path)"])
+        notes?.add("demo vendor (the API's identifier and secret; kept in \(credentialsFile.path)):")
+        notes?.add("  identifier  \(stored.identifier)")
+        notes?.add("  secret      \(stored.secret)")
         return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
     }
 

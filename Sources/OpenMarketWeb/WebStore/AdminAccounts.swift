@@ -19,7 +19,7 @@ struct AdminAccounts: Sendable {
     }
 
     /// Sets the configured password, or creates one on the first start and logs it once.
-    func prepare(configuredPassword: String?, logger: Logger) async throws {
+    func prepare(configuredPassword: String?, notes: StartupNotes, logger: Logger) async throws {
         if let configuredPassword {
             try await store(hash: try await hasher.hash(configuredPassword))
             return
@@ -28,7 +28,9 @@ struct AdminAccounts: Sendable {
         guard !exists else { return }
         let password = VendorSetup.randomSecret()
         try await store(hash: try await hasher.hash(password))
-        logger.notice("Created the admin password; sign in at /admin/login. It is shown only now.", metadata: ["admin password": "\(password)"])
+        logger.info("Created the admin password")
+        notes.add("admin password (sign in at /admin/login; --admin-password sets another):")
+        notes.add("  \(password)")
     }
 
     func verify(_ password: String) async throws -> Bool {
