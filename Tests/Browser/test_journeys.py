@@ -399,10 +399,8 @@ def test_a_phone_photo_uploads_upright_and_without_its_location(browser, phone_p
     assert phone_photo.stat().st_size > 3 * 1024 * 1024
     name = f"폰 사진 {'js' if browser.js else 'nojs'} {uuid.uuid4().hex[:6]}"
     browser.visit("/products/new")
-    browser.fill("#field-name", name)
-    browser.fill("#field-description", DESCRIPTION)
-    browser.fill("#field-price", "30000")
-    browser.fill("#field-stock", "1")
+    for field, value in [("name", name), ("description", DESCRIPTION), ("price", "30000"), ("stock", "1")]:
+        browser.fill(f"#field-{field}", value)
     choose_photos(browser, [phone_photo])
     browser.fill("#field-password", "phone-pw-1")
     submit(browser)

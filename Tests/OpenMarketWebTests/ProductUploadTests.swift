@@ -174,58 +174,52 @@ struct ProductUploadTests {
         }
     }
 
-    /// Without the browser script a phone photo arrives as it was taken; the server shrinks it to the market's rule.
-    @Test func aPhotoOverThreeHundredKilobytesIsShrunkOnTheServerAndListed() async throws {
+    /// Lists a product through the form with this one photo; returns the answer, the number of products it
+    /// added and the stored bytes of the newest photo.
+    private static func listWithPhoto(_ data: Data, named filename: String, type: String) async throws -> (TestResponse, added: Int, stored: Data) {
         try await TestSupport.withEmbeddedApp { client, directory in
             let before = try TestSupport.counts(in: directory)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
             var form = try ProductUploadForm.valid(photos: 0)
-            let photo = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/orientation6-metadata.jpg"))
-            var large = photo
-            large.append(Data(count: 2 * 1024 * 1024))
-            form.images = [UploadBody.Image(filename: "IMG_0001.JPG", contentType: "image/jpeg", data: large)]
+            form.images = [UploadBody.Image(filename: filename, contentType: type, data: data)]
             let response = try await browser.upload(form)
-            #expect(response.status == .seeOther, "\(response.text.prefix(300))")
-            #expect(try TestSupport.counts(in: directory).products == before.products + 1)
-            let stored = try TestSupport.newestImageBytes(in: directory)
-            #expect(stored.count <= MarketLimits.maxImageBytes)
-            #expect(stored.range(of: Data("GPS".utf8)) == nil && stored.range(of: Data("Exif".utf8)) == nil)
-            let header = try #require(ImageHeader.read([UInt8](stored)))
-            #expect(header.kind == .jpeg && header.width == 200 && header.height == 300, "upright")
+            let added = try TestSupport.counts(in: directory).products - before.products
+            return (response, added, try TestSupport.newestImageBytes(in: directory))
         }
+    }
+
+    /// Without the browser script a phone photo arrives as it was taken; the server shrinks it to the market's rule.
+    @Test func aPhotoOverThreeHundredKilobytesIsShrunkOnTheServerAndListed() async throws {
+        var photo = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/orientation6-metadata.jpg"))
+        photo.append(Data(count: 2 * 1024 * 1024))
+        let (response, added, stored) = try await Self.listWithPhoto(photo, named: "IMG_0001.JPG", type: "image/jpeg")
+        #expect(response.status == .seeOther, "\(response.text.prefix(300))")
+        #expect(added == 1)
+        #expect(stored.count <= MarketLimits.maxImageBytes)
+        #expect(stored.range(of: Data("GPS".utf8)) == nil && stored.range(of: Data("Exif".utf8)) == nil)
+        let header = try #require(ImageHeader.read([UInt8](stored)))
+        #expect(header.kind == .jpeg && header.width == 200 && header.height == 300, "upright")
     }
 
     /// What a phone writes: 12 megapixels, about 4 MB. Shrunk on the server to the display size and 300 KB.
     @Test func aTwelveMegapixelPhotoIsShrunkToTheMarketsRule() async throws {
         let photo = try SyntheticPhoto.jpeg()
         #expect(photo.count > 2 * 1024 * 1024)
-        try await TestSupport.withEmbeddedApp { client, directory in
-            var browser = StorefrontBrowser(client)
-            try await browser.get(SiteURLs.newProduct)
-            var form = try ProductUploadForm.valid(photos: 0)
-            form.images = [UploadBody.Image(filename: "IMG_4032.JPG", contentType: "image/jpeg", data: photo)]
-            let response = try await browser.upload(form)
-            #expect(response.status == .seeOther, "\(response.text.prefix(300))")
-            let stored = try TestSupport.newestImageBytes(in: directory)
-            let header = try #require(ImageHeader.read([UInt8](stored)))
-            #expect(header.kind == .jpeg && header.width == 1600 && header.height == 1200)
-            #expect(stored.count <= MarketLimits.maxImageBytes)
-        }
+        let (response, added, stored) = try await Self.listWithPhoto(photo, named: "IMG_4032.JPG", type: "image/jpeg")
+        #expect(response.status == .seeOther, "\(response.text.prefix(300))")
+        #expect(added == 1)
+        let header = try #require(ImageHeader.read([UInt8](stored)))
+        #expect(header.kind == .jpeg && header.width == 1600 && header.height == 1200)
+        #expect(stored.count <= MarketLimits.maxImageBytes)
     }
 
     @Test func anIPhoneHEICPhotoIsAcceptedAndStoredAsJPEG() async throws {
-        try await TestSupport.withEmbeddedApp { client, directory in
-            var browser = StorefrontBrowser(client)
-            try await browser.get(SiteURLs.newProduct)
-            var form = try ProductUploadForm.valid(photos: 0)
-            let heic = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/photo.heic"))
-            form.images = [UploadBody.Image(filename: "IMG_0003.HEIC", contentType: "image/heic", data: heic)]
-            let response = try await browser.upload(form)
-            #expect(response.status == .seeOther, "\(response.text.prefix(300))")
-            let stored = try TestSupport.newestImageBytes(in: directory)
-            #expect(ImageHeader.read([UInt8](stored))?.kind == .jpeg)
-        }
+        let heic = try Data(contentsOf: TestSupport.packageRoot.appending(path: "Tests/OpenMarketImagingTests/Fixtures/photo.heic"))
+        let (response, added, stored) = try await Self.listWithPhoto(heic, named: "IMG_0003.HEIC", type: "image/heic")
+        #expect(response.status == .seeOther, "\(response.text.prefix(300))")
+        #expect(added == 1)
+        #expect(ImageHeader.read([UInt8](stored))?.kind == .jpeg)
     }
 
     @Test func textLabelledAsPNGIsRefusedWith415() async throws {
