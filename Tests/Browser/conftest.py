@@ -72,6 +72,23 @@ def phone_photo(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def display_photos(tmp_path_factory) -> list[Path]:
+    """Four different 1600 × 1200 JPEGs of 200–300 KB: what an app or the page's script sends after shrinking."""
+    from PIL import Image
+
+    folder = tmp_path_factory.mktemp("display")
+    paths = []
+    for index in range(4):
+        detail = Image.effect_noise((400, 300), 10 + index).resize((1600, 1200), Image.BICUBIC)
+        gradient = Image.linear_gradient("L").rotate(90 * index).resize((1600, 1200))
+        path = folder / f"display-{index}.jpg"
+        Image.merge("RGB", (gradient, detail, Image.blend(detail, gradient, 0.5))).save(path, "JPEG", quality=85)
+        assert 150 * 1024 < path.stat().st_size <= 300 * 1024, path.stat().st_size
+        paths.append(path)
+    return paths
+
+
+@pytest.fixture(scope="session")
 def quality_record() -> QualityRecord:
     return RECORD
 

@@ -370,8 +370,12 @@ def test_admin_journey(browser, market, sample_images, admin_password):
     assert browser.find_all("#admin-password")
 
 
-def test_the_list_page_loads_real_thumbnails(browser, market, quality_record):
-    """All 20 cards scrolled into view: the photos the browser fetched, by what it chose from srcset."""
+def test_the_list_page_loads_real_thumbnails(browser, market, quality_record, display_photos):
+    """Twenty newly listed products with photos of 200–300 KB each (about 5 MB in all), every card scrolled into
+    view: the photos the browser fetched, by what it chose from srcset."""
+    stored = sum(display_photos[index % 4].stat().st_size for index in range(20))
+    for index in range(20):
+        market.create_product(f"사진 용량 확인 {index + 1}", 10_000 + index, [display_photos[index % 4]])
     browser.visit("/products?view=grid")
     assert len(browser.card_ids()) == 20
     driver = browser.driver
@@ -385,7 +389,8 @@ def test_the_list_page_loads_real_thumbnails(browser, market, quality_record):
     photos = {path: size for path, size in fetched if path.startswith("/images/")}
     total = sum(photos.values())
     quality_record.figures.append(
-        f"list page photos ({'JS' if browser.js else 'no JS'}): {len(photos)} files, {total // 1024} KB")
+        f"list page of 20 uploaded photos ({'JS' if browser.js else 'no JS'}): {len(photos)} files, {total // 1024} KB "
+        f"fetched; the uploads were {stored // 1024} KB")
     assert len(photos) >= 20, photos
     assert all(re.search(r"_w\d+\.(webp|jpg)$|_thumb\.jpg$", path) for path in photos), photos
     assert total < 300 * 1024, f"{total} bytes of photos on one list page"
