@@ -33,14 +33,7 @@ extension SQLiteMarket {
                 try db.execute(
                     sql: "INSERT INTO productPassword (productId, passwordHash) VALUES (?, ?)", arguments: [productID, ownPassword.hash])
             }
-            for (position, (image, header)) in zip(images, headers).enumerated() {
-                var record = ProductImageRecord(
-                    id: nil, productId: productID, position: position, key: Self.newImageKey(),
-                    fileExtension: header.kind.fileExtension, mediaType: header.kind.mediaType,
-                    bytes: image.data, createdAt: createdAt)
-                try record.insert(db)
-                if position == 0 { product.thumbnailImageId = record.id }
-            }
+            product.thumbnailImageId = try Self.insertImages(db, images, headers: headers, productID: productID, createdAt: createdAt)
             try product.update(db)
             guard let detail = try ProductLoader.detail(db, id: productID, imagePathPrefix: prefix) else {
                 throw OpenMarketError.storeFailure("The new product could not be read back.")
@@ -60,38 +53,62 @@ extension SQLiteMarket {
     func applyChanges(id: Int, changes: ProductChanges, vendorID: Int64) async throws(OpenMarketError) -> ProductDetail {
         let prefix = configuration.imagePathPrefix
         return try await write { db in
-            var product = try Self.ownedProduct(db, id: id, vendorID: vendorID)
-            guard let oldCurrency = Currency(rawValue: product.currency) else {
-                throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
-            }
-            let fields = ProductRules.Fields(
-                name: changes.name ?? product.name,
-                description: changes.description ?? product.description,
-                price: changes.price ?? MinorUnits.decimal(product.priceMinor, currency: oldCurrency),
-                currency: changes.currency ?? oldCurrency,
-                discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.discountMinor, currency: oldCurrency),
-                stock: changes.stock ?? product.stock)
-            let amounts = try ProductRules.check(fields).get()
-            if let thumbnailID = changes.thumbnailID {
-                let belongs = try ProductImageRecord.filter(key: Int64(thumbnailID))
-                    .filter(ProductImageRecord.Columns.productId == Int64(id)).fetchCount(db) == 1
-                guard belongs else {
-                    throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))])
-                }
-                product.thumbnailImageId = Int64(thumbnailID)
-            }
-            product.name = fields.name
-            product.description = fields.description
-            product.currency = fields.currency.rawValue
-            product.priceMinor = amounts.priceMinor
-            product.discountMinor = amounts.discountMinor
-            product.stock = fields.stock
-            try product.update(db)
+            try Self.applyChanges(db, id: id, changes: changes, vendorID: vendorID)
             guard let detail = try ProductLoader.detail(db, id: Int64(id), imagePathPrefix: prefix) else {
                 throw OpenMarketError.storeFailure("The product could not be read back.")
             }
             return detail
         }
+    }
+
+    /// The changes written inside the caller's transaction; the row as it is afterwards.
+    @discardableResult
+    static func applyChanges(_ db: Database, id: Int, changes: ProductChanges, vendorID: Int64) throws -> ProductRecord {
+        var product = try Self.ownedProduct(db, id: id, vendorID: vendorID)
+        guard let oldCurrency = Currency(rawValue: product.currency) else {
+            throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
+        }
+        let fields = ProductRules.Fields(
+            name: changes.name ?? product.name,
+            description: changes.description ?? product.description,
+            price: changes.price ?? MinorUnits.decimal(product.priceMinor, currency: oldCurrency),
+            currency: changes.currency ?? oldCurrency,
+            discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.discountMinor, currency: oldCurrency),
+            stock: changes.stock ?? product.stock)
+        let amounts = try ProductRules.check(fields).get()
+        if let thumbnailID = changes.thumbnailID {
+            let belongs = try ProductImageRecord.filter(key: Int64(thumbnailID))
+                .filter(ProductImageRecord.Columns.productId == Int64(id)).fetchCount(db) == 1
+            guard belongs else {
+                throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))])
+            }
+            product.thumbnailImageId = Int64(thumbnailID)
+        }
+        product.name = fields.name
+        product.description = fields.description
+        product.currency = fields.currency.rawValue
+        product.priceMinor = amounts.priceMinor
+        product.discountMinor = amounts.discountMinor
+        product.stock = fields.stock
+        try product.update(db)
+        return product
+    }
+
+    /// Inserts the photos of a product in order, inside the caller's transaction; the first one's id, which is
+    /// the thumbnail a new set starts with.
+    static func insertImages(
+        _ db: Database, _ images: [ImageUpload], headers: [ImageHeader], productID: Int64, createdAt: Date
+    ) throws -> Int64? {
+        var first: Int64?
+        for (position, (image, header)) in zip(images, headers).enumerated() {
+            var record = ProductImageRecord(
+                id: nil, productId: productID, position: position, key: Self.newImageKey(),
+                fileExtension: header.kind.fileExtension, mediaType: header.kind.mediaType,
+                bytes: image.data, createdAt: createdAt)
+            try record.insert(db)
+            if position == 0 { first = record.id }
+        }
+        return first
     }
 
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {

@@ -55,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest size of market.sqlite in megabytes; past it uploads are refused with 507 (OPENMARKET_MAX_MARKET_MB).")
     var maxMarketMB = environment["OPENMARKET_MAX_MARKET_MB"].flatMap(Int.init)
 
+    @Option(help: "Also serve the embedded market's API in the v2a (market-training) format on this port (OPENMARKET_V2A_PORT).")
+    var v2aPort = environment["OPENMARKET_V2A_PORT"].flatMap(Int.init)
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
@@ -78,7 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
             backend: backend, identifier: identifier, secret: secret,
             publicURL: publicURL.flatMap(URL.init(string:)),
             upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
-            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 })
+            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -32,6 +32,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let vendor: VendorCredentials?
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
+    var embeddedMarket: SQLiteMarket?
+    var resolver: ImageURLResolver?
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, logger: logger)
@@ -41,11 +43,20 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         adminMarket = EmbeddedAdminMarket(market: embedded.market)
         upstreamOrigin = nil
         prepareMarket = embedded.prepare
-        let resolver = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
-        MarketAPIController(market: embedded.market, images: resolver, throttle: throttle, bodyDeadline: config.bodyDeadline)
+        embeddedMarket = embedded.market
+        let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
+        resolver = images
+        MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline)
             .addRoutes(to: routes.api)
         ImagesController(market: embedded.market).addRoutes(to: routes.files)
+        if let v2aPort = config.v2aPort {
+            services.append(V2AListener.application(
+                config, port: v2aPort, market: embedded.market, errorPages: errorPages, throttle: throttle, allowedHosts: allowedHosts, logger: logger))
+        }
     case .remote(let upstream):
+        guard config.v2aPort == nil else {
+            throw StartupError.invalidOption("--v2a-port serves the embedded market's API; it cannot be used with --upstream.")
+        }
         let client = OpenMarketClient(
             configuration: OpenMarketClientConfiguration(baseURL: upstream, requestTimeout: config.upstreamTimeout), logger: logger)
         market = client
@@ -61,7 +72,11 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webDatabase) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
-    let editing = ProductEditing(market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor)
+    let editing = ProductEditing(
+        market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket)
+    if let embeddedMarket, let resolver {
+        V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
+    }
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     StorefrontController(market: market, renderer: renderer).addRoutes(to: pages)
