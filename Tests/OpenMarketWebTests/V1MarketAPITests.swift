@@ -216,6 +216,10 @@ struct V1MarketAPITests {
             try expectVaporError(try await send(client, .patch, "/item/\(created.id)", form: badPhoto), .unsupportedMediaType)
             try expectVaporError(
                 try await send(client, .patch, "/item/\(created.id)", form: V1ItemBody(texts: [("title", "Renamed Mug")])), .badRequest)
+            // Good photos with a field the market's rules refuse (a two-letter title): the photos stay as they were.
+            var shortTitle = V1ItemBody(texts: [("title", "ab"), ("password", "mug-pass-1")])
+            shortTitle.images = [("new.jpeg", image)]
+            try expectVaporError(try await send(client, .patch, "/item/\(created.id)", form: shortTitle), .unprocessableContent)
 
             try await client.execute(
                 uri: "/item/\(created.id)", method: .delete, body: try deleteBody(["id": created.id + 1, "password": "mug-pass-1"])
