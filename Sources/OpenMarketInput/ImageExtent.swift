@@ -15,13 +15,17 @@ public enum ImageExtent {
         }
     }
 
+    /// Files past this many are not counted: more photos than a product takes are as wrong as two, and each
+    /// step copies the rest of the bytes, so a part of many tiny files cannot make counting them costly.
+    public static let maxCounted = 6
+
     /// How many image files lie one after the other at the start of `bytes` (1 for a lone photo, whatever
-    /// bytes of no known kind trail it), or `nil` when the bytes do not start with an image.
+    /// bytes of no known kind trail it; at most `maxCounted`), or `nil` when the bytes do not start with an image.
     public static func fileCount(_ bytes: [UInt8]) -> Int? {
         guard ImageHeader.read(bytes) != nil else { return nil }
         var count = 0
         var rest = ArraySlice(bytes)
-        while let header = ImageHeader.read(Array(rest)) {
+        while count < maxCounted, let header = ImageHeader.read(Array(rest)) {
             count += 1
             guard let length = length(of: Array(rest), kind: header.kind), length < rest.count else { break }
             rest = rest.dropFirst(length)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import OpenMarketCore
 import OpenMarketWeb
 
 /// `openmarket-web serve` (also plain `openmarket-web`): parses options, each also read from an
@@ -26,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Use this remote OpenMarket server instead of the embedded market (OPENMARKET_UPSTREAM).")
     var upstream = environment["OPENMARKET_UPSTREAM"]
+
+    @Option(help: "The remote server's API generation: v2b (openmarket) or v2a (market-training) (OPENMARKET_UPSTREAM_API).")
+    var upstreamAPI = environment["OPENMARKET_UPSTREAM_API"] ?? "v2b"
 
     @Option(help: "Vendor identifier this front end acts as (OPENMARKET_IDENTIFIER).")
     var identifier = environment["OPENMARKET_IDENTIFIER"]
@@ -65,6 +69,11 @@ struct ServeCommand: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Unknown log level \(logLevel).")
         }
+        guard let generation = MarketGeneration(rawValue: upstreamAPI.lowercased()) else {
+            throw ValidationError(upstreamAPI.lowercased() == "v1"
+                ? "--upstream-api v1 is not supported yet: the front end speaks to v2a and v2b servers."
+                : "--upstream-api must be v2a or v2b.")
+        }
         let backend: AppConfiguration.Backend
         if let upstream {
             guard let url = URL(string: upstream), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
@@ -81,7 +90,8 @@ struct ServeCommand: AsyncParsableCommand {
             backend: backend, identifier: identifier, secret: secret,
             publicURL: publicURL.flatMap(URL.init(string:)),
             upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
-            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort)
+            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort,
+            upstreamGeneration: generation)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -128,3 +128,48 @@ struct RemoteStorefrontTests {
         }
     }
 }
+
+/// The storefront in remote mode against a v2a ("market-training") server: a second embedded instance's v2a port.
+@Suite("Remote-mode storefront on a v2a upstream")
+struct RemoteV2AStorefrontTests {
+    @Test func listUploadAndDeleteThroughAV2aUpstream() async throws {
+        let upstreamDirectory = TestSupport.temporaryDirectory()
+        var upstreamConfig = TestSupport.configuration(dataDirectory: upstreamDirectory)
+        let v2aPort = try TestSupport.freePort()
+        upstreamConfig.v2aPort = v2aPort
+        let upstream = try await buildApplication(upstreamConfig)
+        try await upstream.test(.live) { upstreamClient in
+            for _ in 0..<50 where (try? RawSocket.connect(port: v2aPort)) == nil {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            var config = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(v2aPort)"))))
+            config.upstreamGeneration = .v2a
+            let app = try await buildApplication(config)
+            try await app.test(.router) { storefront in
+                // The list is read from the snake_case envelope.
+                let list = try await storefront.execute(uri: "/products", method: .get)
+                #expect(list.status == .ok)
+                #expect(list.productCardCount == 20)
+                #expect(list.text.contains("총 24개 중 1–20"))
+
+                let before = try TestSupport.counts(in: upstreamDirectory)
+                var browser = StorefrontBrowser(storefront)
+                try await browser.get(SiteURLs.newProduct)
+                let created = try await browser.upload(try ProductUploadForm.valid(photos: 2))
+                #expect(created.status == .seeOther, "\(created.text.prefix(300))")
+                let id = try #require(created.location.flatMap(SiteURLs.productID(fromLocation:)))
+                let stored = try #require(try await MarketProbe.product(id, via: upstreamClient))
+                #expect(stored.name == "손으로 빚은 찻잔")
+                #expect(stored.images.count == 2)
+                #expect(try TestSupport.counts(in: upstreamDirectory).products == before.products + 1)
+
+                // The delete takes the v2a way: the product secret, then DELETE …/{id}/{secret}.
+                try await browser.get(SiteURLs.delete(id))
+                let deleted = try await browser.post(SiteURLs.delete(id), fields: [("password", "teacup-2024")])
+                #expect(deleted.status == .seeOther)
+                #expect(try await MarketProbe.product(id, via: upstreamClient) == nil)
+                #expect(try TestSupport.counts(in: upstreamDirectory) == before)
+            }
+        }
+    }
+}

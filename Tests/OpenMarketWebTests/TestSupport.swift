@@ -43,6 +43,14 @@ enum TestSupport {
         return try await app.test(.router) { client in try await test(client, directory) }
     }
 
+    /// A port nobody listened on a moment ago, for a second listener (`--v2a-port`). The probe socket is closed
+    /// when this returns: kept open, it would hold the port and answer nothing.
+    static func freePort() throws -> Int {
+        let (socket, port) = try RawSocket.silentListener()
+        withExtendedLifetime(socket) {}
+        return port
+    }
+
     static func sampleImage(_ name: String = "mug-1.png") throws -> Data {
         try Data(contentsOf: packageRoot.appending(path: "SampleData/images/\(name)"))
     }

@@ -10,13 +10,6 @@ import Testing
 /// The v2a ("market-training") API on its own listener of the same process, over real HTTP.
 @Suite("v2a API")
 struct V2AMarketAPITests {
-    /// A port nobody listens on a moment ago: the second listener is given it, as `--v2a-port` would.
-    private static func freePort() throws -> Int {
-        let (socket, port) = try RawSocket.silentListener()
-        withExtendedLifetime(socket) {}
-        return port
-    }
-
     private func json(_ response: TestClient.Response) throws -> NSDictionary {
         let body = response.body ?? ByteBuffer()
         return try #require(try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? NSDictionary)
@@ -31,7 +24,7 @@ struct V2AMarketAPITests {
         _ test: @escaping @Sendable (_ main: any TestClientProtocol, _ v2a: TestClient, _ dataDirectory: URL) async throws -> Void
     ) async throws {
         var config = TestSupport.configuration()
-        config.v2aPort = try Self.freePort()
+        config.v2aPort = try TestSupport.freePort()
         let port = try #require(config.v2aPort)
         let dataDirectory = config.dataDirectory
         let app = try await buildApplication(config)

@@ -58,13 +58,17 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             throw StartupError.invalidOption("--v2a-port serves the embedded market's API; it cannot be used with --upstream.")
         }
         let client = OpenMarketClient(
-            configuration: OpenMarketClientConfiguration(baseURL: upstream, requestTimeout: config.upstreamTimeout), logger: logger)
+            configuration: OpenMarketClientConfiguration(
+                baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
+            logger: logger)
         market = client
         vendor = config.identifier.flatMap { identifier in config.secret.map { VendorCredentials(identifier: identifier, secret: $0) } }
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
-        logger.info("Using the remote market", metadata: ["upstream": "\(upstream.absoluteString)"])
+        logger.info("Using the remote market", metadata: [
+            "upstream": "\(upstream.absoluteString)", "generation": "\(config.upstreamGeneration.rawValue)",
+        ])
     }
     AssetsController(library: assets).addRoutes(to: routes.files)
 
