@@ -61,9 +61,8 @@ public enum ImageExtent {
                 guard marker == 0xDA else { continue }
                 // Entropy-coded data: a 0xFF in it is followed by 0x00 (a stuffed byte) or a restart marker.
                 while position + 1 < bytes.count {
-                    if bytes[position] == 0xFF, bytes[position + 1] != 0x00, !(0xD0...0xD7).contains(bytes[position + 1]), bytes[position + 1] != 0xFF {
-                        break
-                    }
+                    let next = bytes[position + 1]
+                    if bytes[position] == 0xFF, next != 0x00, next != 0xFF, !(0xD0...0xD7).contains(next) { break }
                     position += 1
                 }
             }

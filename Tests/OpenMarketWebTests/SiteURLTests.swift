@@ -65,7 +65,8 @@ struct SiteURLTests {
                 let link = entry.link.link
                 #expect(CanonicalPath.isCanonical(entry.link.path), "\(link)")
                 let response = try await client.execute(uri: link, method: .get)
-                let expected = "\(entry.route.pattern)|" + ["id", "code", "file", "token", "page"].compactMap { name in entry.parameters[name].map { "\(name)=\($0)" } }
+                let expected = "\(entry.route.pattern)|"
+                    + ["id", "code", "file", "token", "page"].compactMap { name in entry.parameters[name].map { "\(name)=\($0)" } }
                     .joined(separator: "&")
                 #expect(String(buffer: response.body) == expected, "\(link) → \(String(buffer: response.body))")
             }

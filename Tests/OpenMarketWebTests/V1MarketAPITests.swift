@@ -33,7 +33,9 @@ struct V1MarketAPITests {
         try await client.execute(uri: path, method: method, headers: [.contentType: form.contentType], body: try form.buffer()) { $0 }
     }
 
-    private func create(_ client: some TestClientProtocol, password: String = "mug-pass-1", imageNames: [String] = ["mug-1.png"]) async throws -> V1Item {
+    private func create(
+        _ client: some TestClientProtocol, password: String = "mug-pass-1", imageNames: [String] = ["mug-1.png"]
+    ) async throws -> V1Item {
         let images = try imageNames.map { try TestSupport.sampleImage($0) }
         let response = try await send(client, .post, "/item", form: .newItem(password: password, images: images))
         #expect(response.status == .ok, "\(response.text)")
@@ -105,7 +107,8 @@ struct V1MarketAPITests {
 
             // A new price keeps the sale price, as the v1 server kept it.
             let patched = try await send(
-                client, .patch, "/item/\(created.id)", form: V1ItemBody(texts: [("title", "Blue Mug"), ("price", "15000"), ("password", "mug-pass-1")]))
+                client, .patch, "/item/\(created.id)",
+                form: V1ItemBody(texts: [("title", "Blue Mug"), ("price", "15000"), ("password", "mug-pass-1")]))
             #expect(patched.status == .ok, "\(patched.text)")
             let changed = try item(patched)
             #expect(changed.title == "Blue Mug")

@@ -119,7 +119,8 @@ struct V2AMarketAPITests {
             // v2a apps PATCH without a Content-Type.
             let patched = try await v2a.execute(TestClient.Request(
                 "/api/products/\(id)", method: .patch, headers: [.identifier: TestSupport.vendor.identifier],
-                body: ByteBuffer(string: #"{"descriptions":"Glazed stoneware mug, blue glaze.","stock":3,"secret":"\#(TestSupport.vendor.secret)"}"#)))
+                body: ByteBuffer(
+                    string: #"{"descriptions":"Glazed stoneware mug, blue glaze.","stock":3,"secret":"\#(TestSupport.vendor.secret)"}"#)))
             #expect(patched.status == .ok, "\(text(patched))")
             #expect(try json(patched)["description"] as? String == "Glazed stoneware mug, blue glaze.")
             #expect(try json(patched)["stock"] as? Int == 3)

@@ -40,7 +40,8 @@ public struct MarketRequests: Sendable {
         var params = HTTPHeaders()
         params.add(name: "Content-Disposition", value: #"form-data; name="params""#)
         params.add(name: "Content-Type", value: "application/json")
-        var parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: draft.wireParams(secret: credentials.secret, descriptionKey: generation.descriptionKey).data))]
+        let paramsJSON = draft.wireParams(secret: credentials.secret, descriptionKey: generation.descriptionKey)
+        var parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: paramsJSON.data))]
         for image in images {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Disposition", value: #"form-data; name="images"; filename="\#(Self.headerSafe(image.filename))""#)

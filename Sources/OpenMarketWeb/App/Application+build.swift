@@ -51,7 +51,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         ImagesController(market: embedded.market).addRoutes(to: routes.files)
         if let v2aPort = config.v2aPort {
             services.append(V2AListener.application(
-                config, port: v2aPort, market: embedded.market, errorPages: errorPages, throttle: throttle, allowedHosts: allowedHosts, logger: logger))
+                config, port: v2aPort, market: embedded.market, errorPages: errorPages, throttle: throttle, allowedHosts: allowedHosts,
+                logger: logger))
         }
     case .remote(let upstream):
         guard config.v2aPort == nil else {

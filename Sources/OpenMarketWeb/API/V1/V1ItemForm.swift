@@ -99,6 +99,7 @@ struct V1ItemForm {
     private static func isDecimal(_ text: String) -> Bool {
         let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         let pieces = body.split(separator: ".", omittingEmptySubsequences: false)
-        return (1...2).contains(pieces.count) && pieces.allSatisfy { !$0.isEmpty && $0.count <= 15 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        return (1...2).contains(pieces.count)
+            && pieces.allSatisfy { !$0.isEmpty && $0.count <= 15 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }
