@@ -24,6 +24,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
     let throttle = GuessThrottle()
+    let startupGate = StartupGate()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
     /// Where product passwords live: the embedded market keeps them with the product; otherwise `web.sqlite`.
@@ -52,11 +53,12 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         if let v2aPort = config.v2aPort {
             services.append(V2AListener.application(
                 config, port: v2aPort, market: embedded.market, errorPages: errorPages, throttle: throttle, allowedHosts: allowedHosts,
-                logger: logger))
+                after: startupGate, logger: logger))
         }
     case .remote(let upstream):
         guard config.v2aPort == nil else {
-            throw StartupError.invalidOption("--v2a-port serves the embedded market's API; it cannot be used with --upstream.")
+            throw StartupError.invalidOption(
+                "--v2a-port (OPENMARKET_V2A_PORT): serves the embedded market's API, so it cannot be used with --upstream.")
         }
         let client = OpenMarketClient(
             configuration: OpenMarketClientConfiguration(
@@ -123,6 +125,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         try await accounts.prepare(configuredPassword: adminPassword, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
+        startupGate.open()
     }
     return app
 }

@@ -6,18 +6,19 @@ import OpenMarketStore
 /// v2a and v2b share their paths, and an unmodified app can change only its base URL, so v2a gets a port.
 ///
 /// It is an `Application` of its own, run as a service of the main one (started and stopped with it), on the
-/// same market, throttle and pre-routing chain; it serves the API and the photos its answers link to.
+/// same market, throttle and pre-routing chain; it serves the API and the photos its answers link to. It listens
+/// only once the main application's start-up work is done (`StartupGate`).
 enum V2AListener {
     static func application(
         _ config: AppConfiguration, port: Int, market: SQLiteMarket, errorPages: ErrorPages, throttle: GuessThrottle,
-        allowedHosts: Set<String>, logger: Logger
+        allowedHosts: Set<String>, after gate: StartupGate, logger: Logger
     ) -> some ApplicationProtocol {
         let routes = SiteRoutes(errorPages: errorPages)
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(port)")
         MarketAPIController(market: market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, generation: .v2a)
             .addRoutes(to: routes.api)
         ImagesController(market: market).addRoutes(to: routes.files)
-        return Application(
+        var app = Application(
             responder: routes.responder(before: [
                 LogRequestsMiddleware(.info),
                 RequestIDMiddleware(),
@@ -32,5 +33,7 @@ enum V2AListener {
             },
             logger: logger
         )
+        app.beforeServerStarts { try await gate.wait() }
+        return app
     }
 }
