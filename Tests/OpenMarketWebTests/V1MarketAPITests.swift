@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -124,6 +125,13 @@ struct V1MarketAPITests {
             #expect(replaced.title == "Blue Mug")
             #expect(Set(replaced.images ?? []).isDisjoint(with: created.images ?? []))
             #expect(try TestSupport.counts(in: config.dataDirectory).images == before.images + 1)
+            // The history says the photos were replaced: two before, one after.
+            let history = try await DatabaseQueue(path: config.dataDirectory.appending(path: "web.sqlite").path).read { db in
+                try String.fetchOne(
+                    db, sql: "SELECT changes FROM auditEvent WHERE productId = ? ORDER BY id DESC LIMIT 1", arguments: [created.id])
+            }
+            #expect(history?.contains(#""field":"images""#) == true, "\(history ?? "nil")")
+            #expect(history?.contains(#""old":"2""#) == true)
             try await client.execute(uri: thumbnail.path, method: .get) { response in
                 #expect(response.status == .notFound)
             }

@@ -88,16 +88,18 @@ struct ProductEditing: Sendable {
         case (.admin, .some):
             result = .failure(.market(.unsupportedMedia("The console does not replace photos.")))
         }
+        // Photos replaced are a change of their own in the history: the number before and after.
+        let photos = images.map { AuditLog.Change(field: "images", old: String(product.images.count), new: String($0.count)) }
         switch result {
         case .success(let updated):
             try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
-                changes: AuditLog.Change.diff(from: product, to: updated), outcome: .success)
+                changes: AuditLog.Change.diff(from: product, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
         case .failure(let refusal):
             try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
-                changes: AuditLog.Change.requested(changes, current: product), outcome: refusal.isOurFailure ? .failed : .refused,
-                detail: refusal.detail(strings))
+                changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
         }
         return result
     }
