@@ -132,16 +132,25 @@ struct RemoteStorefrontTests {
 /// The storefront in remote mode against a v2a ("market-training") server: a second embedded instance's v2a port.
 @Suite("Remote-mode storefront on a v2a upstream")
 struct RemoteV2AStorefrontTests {
+    /// The upstream's product over a fresh connection to its v2a port (a long test on a busy machine can outlast
+    /// the server's idle timeout on a kept connection); `nil` once it is gone.
+    private static func upstreamProduct(_ id: Int, port: Int) async throws -> ProductDetail? {
+        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            let response = try await client.get("/api/products/\(id)")
+            guard response.status == .ok, let body = response.body else { return nil }
+            return try JSONDecoder().decode(ProductDetail.self, from: Data(body.readableBytesView))
+        }
+    }
+
     @Test func listUploadAndDeleteThroughAV2aUpstream() async throws {
         let upstreamDirectory = TestSupport.temporaryDirectory()
         var upstreamConfig = TestSupport.configuration(dataDirectory: upstreamDirectory)
         let v2aPort = try TestSupport.freePort()
         upstreamConfig.v2aPort = v2aPort
         let upstream = try await buildApplication(upstreamConfig)
-        try await upstream.test(.live) { upstreamClient in
-            for _ in 0..<50 where (try? RawSocket.connect(port: v2aPort)) == nil {
-                try await Task.sleep(for: .milliseconds(100))
-            }
+        try await upstream.test(.live) { _ in
+            // The v2a listener opens once the start-up work is done.
+            try await TestSupport.waitUntilListening(port: v2aPort)
             var config = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(v2aPort)"))))
             config.upstreamGeneration = .v2a
             let app = try await buildApplication(config)
@@ -158,7 +167,7 @@ struct RemoteV2AStorefrontTests {
                 let created = try await browser.upload(try ProductUploadForm.valid(photos: 2))
                 #expect(created.status == .seeOther, "\(created.text.prefix(300))")
                 let id = try #require(created.location.flatMap(SiteURLs.productID(fromLocation:)))
-                let stored = try #require(try await MarketProbe.product(id, via: upstreamClient))
+                let stored = try #require(try await Self.upstreamProduct(id, port: v2aPort))
                 #expect(stored.name == "손으로 빚은 찻잔")
                 #expect(stored.images.count == 2)
                 #expect(try TestSupport.counts(in: upstreamDirectory).products == before.products + 1)
@@ -167,7 +176,7 @@ struct RemoteV2AStorefrontTests {
                 try await browser.get(SiteURLs.delete(id))
                 let deleted = try await browser.post(SiteURLs.delete(id), fields: [("password", "teacup-2024")])
                 #expect(deleted.status == .seeOther)
-                #expect(try await MarketProbe.product(id, via: upstreamClient) == nil)
+                #expect(try await Self.upstreamProduct(id, port: v2aPort) == nil)
                 #expect(try TestSupport.counts(in: upstreamDirectory) == before)
             }
         }

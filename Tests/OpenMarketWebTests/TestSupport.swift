@@ -51,6 +51,15 @@ enum TestSupport {
         return port
     }
 
+    /// Returns once something accepts connections on `port` (a second listener starts after the first), or
+    /// after 30 seconds.
+    static func waitUntilListening(port: Int) async throws {
+        for _ in 0..<300 {
+            if (try? RawSocket.connect(port: port)) != nil { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     static func sampleImage(_ name: String = "mug-1.png") throws -> Data {
         try Data(contentsOf: packageRoot.appending(path: "SampleData/images/\(name)"))
     }

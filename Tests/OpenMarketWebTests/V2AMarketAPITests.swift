@@ -25,14 +25,14 @@ struct V2AMarketAPITests {
     ) async throws {
         var config = TestSupport.configuration()
         config.v2aPort = try TestSupport.freePort()
+        // On a busy machine a step can take longer than the default idle timeout, which would close the kept connection.
+        config.idleTimeout = .seconds(300)
         let port = try #require(config.v2aPort)
         let dataDirectory = config.dataDirectory
         let app = try await buildApplication(config)
         try await app.test(.live) { main in
-            // The second listener starts beside the first one; wait until it accepts connections.
-            for _ in 0..<50 where (try? RawSocket.connect(port: port)) == nil {
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            // The v2a listener opens once the start-up work is done.
+            try await TestSupport.waitUntilListening(port: port)
             try await TestClient.withClient(host: "127.0.0.1", port: port) { v2a in
                 try await test(main, v2a, dataDirectory)
             }
