@@ -130,6 +130,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket-web",
             dependencies: [
+                "OpenMarketCore",
                 "OpenMarketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -127,6 +127,11 @@ struct ByteReader {
         return true
     }
 
+    static func uint16BE(_ bytes: [UInt8], at offset: Int) -> UInt16? {
+        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+
     static func uint16LE(_ bytes: [UInt8], at offset: Int) -> UInt16? {
         guard offset >= 0, offset + 2 <= bytes.count else { return nil }
         return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8

@@ -66,7 +66,7 @@ enum ProductLoader {
                 let url = ImageURL(prefix: imagePathPrefix, info: info)
                 return ProductDetail.Image(id: Int(info.id), url: url.origin, thumbnailURL: url.thumbnail, issuedAt: info.createdAt)
             },
-            vendor: ProductDetail.Vendor(id: Int(record.vendorId), name: vendor?.name ?? "")
+            vendor: ProductDetail.Vendor(id: Int(record.vendorId), name: vendor?.name ?? "", createdAt: vendor?.createdAt)
         )
     }
 }

@@ -22,7 +22,7 @@ extension SQLiteMarket {
             discountedPrice: draft.discountedPrice, stock: draft.stock)
         let amounts = try ProductRules.check(fields).get()
         try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
-        try ImageRules.checkPixels(images).mapError { $0.marketError }.get()
+        try ImageRules.checkContents(images).mapError { $0.marketError }.get()
         let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix
         return try await write { db in
@@ -36,16 +36,7 @@ extension SQLiteMarket {
                 try db.execute(
                     sql: "INSERT INTO productPassword (productId, passwordHash) VALUES (?, ?)", arguments: [productID, ownPassword.hash])
             }
-            for (position, image) in processed.enumerated() {
-                var record = ProductImageRecord(
-                    id: nil, productId: productID, position: position, key: Self.newImageKey(),
-                    fileExtension: image.display.format.fileExtension, mediaType: image.display.format.mediaType,
-                    bytes: image.display.data, createdAt: createdAt, processedAt: createdAt)
-                try record.insert(db)
-                guard let imageID = record.id else { throw OpenMarketError.storeFailure("The image row got no id.") }
-                try Self.store(image, imageID: imageID, in: db)
-                if position == 0 { product.thumbnailImageId = record.id }
-            }
+            product.thumbnailImageId = try Self.insertImages(db, processed, productID: productID, createdAt: createdAt)
             try product.update(db)
             guard let detail = try ProductLoader.detail(db, id: productID, imagePathPrefix: prefix) else {
                 throw OpenMarketError.storeFailure("The new product could not be read back.")
@@ -65,38 +56,63 @@ extension SQLiteMarket {
     func applyChanges(id: Int, changes: ProductChanges, vendorID: Int64) async throws(OpenMarketError) -> ProductDetail {
         let prefix = configuration.imagePathPrefix
         return try await write { db in
-            var product = try Self.ownedProduct(db, id: id, vendorID: vendorID)
-            guard let oldCurrency = Currency(rawValue: product.currency) else {
-                throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
-            }
-            let fields = ProductRules.Fields(
-                name: changes.name ?? product.name,
-                description: changes.description ?? product.description,
-                price: changes.price ?? MinorUnits.decimal(product.priceMinor, currency: oldCurrency),
-                currency: changes.currency ?? oldCurrency,
-                discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.discountMinor, currency: oldCurrency),
-                stock: changes.stock ?? product.stock)
-            let amounts = try ProductRules.check(fields).get()
-            if let thumbnailID = changes.thumbnailID {
-                let belongs = try ProductImageRecord.filter(key: Int64(thumbnailID))
-                    .filter(ProductImageRecord.Columns.productId == Int64(id)).fetchCount(db) == 1
-                guard belongs else {
-                    throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))])
-                }
-                product.thumbnailImageId = Int64(thumbnailID)
-            }
-            product.name = fields.name
-            product.description = fields.description
-            product.currency = fields.currency.rawValue
-            product.priceMinor = amounts.priceMinor
-            product.discountMinor = amounts.discountMinor
-            product.stock = fields.stock
-            try product.update(db)
+            try Self.applyChanges(db, id: id, changes: changes, vendorID: vendorID)
             guard let detail = try ProductLoader.detail(db, id: Int64(id), imagePathPrefix: prefix) else {
                 throw OpenMarketError.storeFailure("The product could not be read back.")
             }
             return detail
         }
+    }
+
+    /// The changes written inside the caller's transaction; the row as it is afterwards.
+    @discardableResult
+    static func applyChanges(_ db: Database, id: Int, changes: ProductChanges, vendorID: Int64) throws -> ProductRecord {
+        var product = try Self.ownedProduct(db, id: id, vendorID: vendorID)
+        guard let oldCurrency = Currency(rawValue: product.currency) else {
+            throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
+        }
+        let fields = ProductRules.Fields(
+            name: changes.name ?? product.name,
+            description: changes.description ?? product.description,
+            price: changes.price ?? MinorUnits.decimal(product.priceMinor, currency: oldCurrency),
+            currency: changes.currency ?? oldCurrency,
+            discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.discountMinor, currency: oldCurrency),
+            stock: changes.stock ?? product.stock)
+        let amounts = try ProductRules.check(fields).get()
+        if let thumbnailID = changes.thumbnailID {
+            let belongs = try ProductImageRecord.filter(key: Int64(thumbnailID))
+                .filter(ProductImageRecord.Columns.productId == Int64(id)).fetchCount(db) == 1
+            guard belongs else {
+                throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))])
+            }
+            product.thumbnailImageId = Int64(thumbnailID)
+        }
+        product.name = fields.name
+        product.description = fields.description
+        product.currency = fields.currency.rawValue
+        product.priceMinor = amounts.priceMinor
+        product.discountMinor = amounts.discountMinor
+        product.stock = fields.stock
+        try product.update(db)
+        return product
+    }
+
+    /// Inserts the photos of a product in order, inside the caller's transaction; the first one's id, which is
+    /// the thumbnail a new set starts with.
+    /// Inserts processed photos (display image and thumbnails) in order; returns the first one's id, the main photo.
+    static func insertImages(_ db: Database, _ images: [ProcessedImage], productID: Int64, createdAt: Date) throws -> Int64? {
+        var first: Int64?
+        for (position, image) in images.enumerated() {
+            var record = ProductImageRecord(
+                id: nil, productId: productID, position: position, key: Self.newImageKey(),
+                fileExtension: image.display.format.fileExtension, mediaType: image.display.format.mediaType,
+                bytes: image.display.data, createdAt: createdAt, processedAt: createdAt)
+            try record.insert(db)
+            guard let imageID = record.id else { throw OpenMarketError.storeFailure("The image row got no id.") }
+            try Self.store(image, imageID: imageID, in: db)
+            if position == 0 { first = imageID }
+        }
+        return first
     }
 
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import OpenMarketCore
 import OpenMarketWeb
 
 /// `openmarket-web serve` (also plain `openmarket-web`): parses options, each also read from an
@@ -26,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Use this remote OpenMarket server instead of the embedded market (OPENMARKET_UPSTREAM).")
     var upstream = environment["OPENMARKET_UPSTREAM"]
+
+    @Option(help: "The remote server's API generation: v2b (openmarket) or v2a (market-training) (OPENMARKET_UPSTREAM_API).")
+    var upstreamAPI = environment["OPENMARKET_UPSTREAM_API"] ?? "v2b"
 
     @Option(help: "Vendor identifier this front end acts as (OPENMARKET_IDENTIFIER).")
     var identifier = environment["OPENMARKET_IDENTIFIER"]
@@ -55,12 +59,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest size of market.sqlite in megabytes; past it uploads are refused with 507 (OPENMARKET_MAX_MARKET_MB).")
     var maxMarketMB = environment["OPENMARKET_MAX_MARKET_MB"].flatMap(Int.init)
 
+    @Option(help: "Also serve the embedded market's API in the v2a (market-training) format on this port (OPENMARKET_V2A_PORT).")
+    var v2aPort = environment["OPENMARKET_V2A_PORT"].flatMap(Int.init)
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Unknown log level \(logLevel).")
+        }
+        guard let generation = MarketGeneration(rawValue: upstreamAPI.lowercased()) else {
+            throw ValidationError(upstreamAPI.lowercased() == "v1"
+                ? "--upstream-api v1 is not supported yet: the front end speaks to v2a and v2b servers."
+                : "--upstream-api must be v2a or v2b.")
         }
         let backend: AppConfiguration.Backend
         if let upstream {
@@ -78,7 +90,8 @@ struct ServeCommand: AsyncParsableCommand {
             backend: backend, identifier: identifier, secret: secret,
             publicURL: publicURL.flatMap(URL.init(string:)),
             upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
-            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 })
+            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort,
+            upstreamGeneration: generation)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -102,11 +102,11 @@ struct WireDecodingTests {
         #expect(detail.thumbnailImageID == nil)
     }
 
-    @Test func v2aDetailFixtureDecodesIgnoringSucceedAndVendorDates() throws {
+    @Test func v2aDetailFixtureDecodesIgnoringSucceedWithTheVendorsDate() throws {
         let detail = try Fixture.decode(ProductDetail.self, from: "v2a-market-training-detail.json")
 
         #expect(detail.id == 588)
-        #expect(detail.vendor == ProductDetail.Vendor(id: 22, name: "sample_vendor"))
+        #expect(detail.vendor == ProductDetail.Vendor(id: 22, name: "sample_vendor", createdAt: Date(timeIntervalSince1970: 1_641_772_800)))
         #expect(detail.images.map(\.id) == [401])
         #expect(detail.thumbnailImageID == 401)
         #expect(detail.createdAt == Date(timeIntervalSince1970: 1_642_723_200))

@@ -68,6 +68,14 @@ struct MarketAPIBadInputTests {
         try await expectRefusedCreate(try UploadBody.valid(imageCount: 6), status: .unprocessableContent, messageContains: "got 6")
     }
 
+    /// One app writes every photo into one `images` part, one file after the other. A part is one photo (the
+    /// contract's multipart section): keeping the first file and dropping the rest would lose photos silently.
+    @Test func createWithTwoPhotosInOnePartIsA422() async throws {
+        var upload = try UploadBody.valid()
+        upload.images[0].data = try TestSupport.sampleImage() + TestSupport.sampleImage("kettle-1.png")
+        try await expectRefusedCreate(upload, status: .unprocessableContent, messageContains: "holds 2 image files")
+    }
+
     @Test func createWithA301KilobyteImageIsA413() async throws {
         var upload = try UploadBody.valid(imageCount: 2)
         var big = try TestSupport.sampleImage()

@@ -152,3 +152,57 @@ struct RemoteStorefrontTests {
         }
     }
 }
+
+/// The storefront in remote mode against a v2a ("market-training") server: a second embedded instance's v2a port.
+@Suite("Remote-mode storefront on a v2a upstream")
+struct RemoteV2AStorefrontTests {
+    /// The upstream's product over a fresh connection to its v2a port (a long test on a busy machine can outlast
+    /// the server's idle timeout on a kept connection); `nil` once it is gone.
+    private static func upstreamProduct(_ id: Int, port: Int) async throws -> ProductDetail? {
+        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            let response = try await client.get("/api/products/\(id)")
+            guard response.status == .ok, let body = response.body else { return nil }
+            return try JSONDecoder().decode(ProductDetail.self, from: Data(body.readableBytesView))
+        }
+    }
+
+    @Test func listUploadAndDeleteThroughAV2aUpstream() async throws {
+        let upstreamDirectory = TestSupport.temporaryDirectory()
+        var upstreamConfig = TestSupport.configuration(dataDirectory: upstreamDirectory)
+        let v2aPort = try TestSupport.freePort()
+        upstreamConfig.v2aPort = v2aPort
+        let upstream = try await buildApplication(upstreamConfig)
+        try await upstream.test(.live) { _ in
+            // The v2a listener opens once the start-up work is done.
+            try await TestSupport.waitUntilListening(port: v2aPort)
+            var config = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(v2aPort)"))))
+            config.upstreamGeneration = .v2a
+            let app = try await buildApplication(config)
+            try await app.test(.router) { storefront in
+                // The list is read from the snake_case envelope.
+                let list = try await storefront.execute(uri: "/products", method: .get)
+                #expect(list.status == .ok)
+                #expect(list.productCardCount == 20)
+                #expect(list.text.contains("총 24개 중 1–20"))
+
+                let before = try TestSupport.counts(in: upstreamDirectory)
+                var browser = StorefrontBrowser(storefront)
+                try await browser.get(SiteURLs.newProduct)
+                let created = try await browser.upload(try ProductUploadForm.valid(photos: 2))
+                #expect(created.status == .seeOther, "\(created.text.prefix(300))")
+                let id = try #require(created.location.flatMap(SiteURLs.productID(fromLocation:)))
+                let stored = try #require(try await Self.upstreamProduct(id, port: v2aPort))
+                #expect(stored.name == "손으로 빚은 찻잔")
+                #expect(stored.images.count == 2)
+                #expect(try TestSupport.counts(in: upstreamDirectory).products == before.products + 1)
+
+                // The delete takes the v2a way: the product secret, then DELETE …/{id}/{secret}.
+                try await browser.get(SiteURLs.delete(id))
+                let deleted = try await browser.post(SiteURLs.delete(id), fields: [("password", "teacup-2024")])
+                #expect(deleted.status == .seeOther)
+                #expect(try await Self.upstreamProduct(id, port: v2aPort) == nil)
+                #expect(try TestSupport.counts(in: upstreamDirectory) == before)
+            }
+        }
+    }
+}

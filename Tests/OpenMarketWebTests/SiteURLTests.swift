@@ -28,6 +28,9 @@ struct SiteURLTests {
             (.api(.secret(.key)), .api(.secret(.value(9))), ["id": "9"]),
             (.api(.deleteToken(.key)), .api(.deleteToken(.value("5e0b7c1a-7a1c"))), ["id": "5e0b7c1a-7a1c"]),
             (.api(.productToken(.key, .key)), .api(.productToken(.value(9), .value("tok-1"))), ["id": "9", "token": "tok-1"]),
+            (.v1(.items(.key)), .v1(.items(.value(2))), ["page": "2"]),
+            (.v1(.newItem), .v1(.newItem), [:]),
+            (.v1(.item(.key)), .v1(.item(.value(121))), ["id": "121"]),
             (.admin(.home), .admin(.home), [:]),
             (.admin(.login()), .admin(.login(next: "/admin/products?page=2")), [:]),
             (.admin(.logout), .admin(.logout), [:]),
@@ -52,7 +55,7 @@ struct SiteURLTests {
         for entry in table where registered.insert(entry.route.pattern).inserted {
             let pattern = entry.route.pattern
             router.get(RouterPath(pattern)) { _, context -> String in
-                let parameters = ["id", "code", "file", "token"].compactMap { name in context.parameters.get(name).map { "\(name)=\($0)" } }
+                let parameters = ["id", "code", "file", "token", "page"].compactMap { name in context.parameters.get(name).map { "\(name)=\($0)" } }
                 return "\(pattern)|" + parameters.joined(separator: "&")
             }
         }
@@ -62,7 +65,8 @@ struct SiteURLTests {
                 let link = entry.link.link
                 #expect(CanonicalPath.isCanonical(entry.link.path), "\(link)")
                 let response = try await client.execute(uri: link, method: .get)
-                let expected = "\(entry.route.pattern)|" + ["id", "code", "file", "token"].compactMap { name in entry.parameters[name].map { "\(name)=\($0)" } }
+                let expected = "\(entry.route.pattern)|"
+                    + ["id", "code", "file", "token", "page"].compactMap { name in entry.parameters[name].map { "\(name)=\($0)" } }
                     .joined(separator: "&")
                 #expect(String(buffer: response.body) == expected, "\(link) → \(String(buffer: response.body))")
             }

@@ -43,6 +43,23 @@ enum TestSupport {
         return try await app.test(.router) { client in try await test(client, directory) }
     }
 
+    /// A port nobody listened on a moment ago, for a second listener (`--v2a-port`). The probe socket is closed
+    /// when this returns: kept open, it would hold the port and answer nothing.
+    static func freePort() throws -> Int {
+        let (socket, port) = try RawSocket.silentListener()
+        withExtendedLifetime(socket) {}
+        return port
+    }
+
+    /// Returns once something accepts connections on `port` (a second listener starts after the first), or
+    /// after 30 seconds.
+    static func waitUntilListening(port: Int) async throws {
+        for _ in 0..<300 {
+            if (try? RawSocket.connect(port: port)) != nil { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     static func sampleImage(_ name: String = "mug-1.png") throws -> Data {
         try Data(contentsOf: packageRoot.appending(path: "SampleData/images/\(name)"))
     }

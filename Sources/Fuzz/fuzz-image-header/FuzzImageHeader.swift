@@ -11,6 +11,7 @@ enum FuzzImageHeader {
 
 /// The header reader must never trap, must only report sizes that can be stored and checked without overflow,
 /// and must read only the header: bytes after it change nothing, and a cut-off header is refused or read the same.
+/// `ImageExtent`, which walks a whole file to its end, must never trap either and must end inside the bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageHeader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -22,7 +23,15 @@ public func fuzzImageHeader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             check(partial == header, "a prefix reads as a different image")
         }
     }
+    // Where the first file ends: inside the bytes, and counting files agrees with reading headers.
+    let count = ImageExtent.fileCount(bytes)
+    check((count == nil) == (header == nil), "file count and header disagree on whether this is an image")
+    check((1...ImageExtent.maxCounted).contains(count ?? 1), "file count out of range")
     guard let header else { return 0 }
+    if let length = ImageExtent.length(of: bytes, kind: header.kind) {
+        check(length > 0 && length <= size, "the first file ends outside the bytes")
+        check(ImageExtent.length(of: Array(bytes[0..<length]), kind: header.kind) == length, "a file cut at its own end ends elsewhere")
+    }
 
     check(header.width > 0 && header.height > 0, "non-positive size")
     let largest = switch header.kind {

@@ -3,12 +3,15 @@ import MultipartKit
 import NIOCore
 import NIOHTTP1
 
-/// Pure builders for every request `OpenMarketClient` sends, following the v2b ("openmarket") wire contract.
+/// Pure builders for every request `OpenMarketClient` sends, following the wire contract of the server's
+/// generation (v2b "openmarket" unless told otherwise).
 public struct MarketRequests: Sendable {
     public var baseURL: URL
+    public var generation: MarketGeneration
 
-    public init(baseURL: URL) {
+    public init(baseURL: URL, generation: MarketGeneration = .v2b) {
         self.baseURL = baseURL
+        self.generation = generation
     }
 
     public func healthCheck() -> MarketRequest {
@@ -37,7 +40,8 @@ public struct MarketRequests: Sendable {
         var params = HTTPHeaders()
         params.add(name: "Content-Disposition", value: #"form-data; name="params""#)
         params.add(name: "Content-Type", value: "application/json")
-        var parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: draft.wireParams(secret: credentials.secret).data))]
+        let paramsJSON = draft.wireParams(secret: credentials.secret, descriptionKey: generation.descriptionKey)
+        var parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: paramsJSON.data))]
         for image in images {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Disposition", value: #"form-data; name="images"; filename="\#(Self.headerSafe(image.filename))""#)
@@ -66,15 +70,16 @@ public struct MarketRequests: Sendable {
             method: .patch,
             url: url(MarketPath.product(.value(id)).path),
             headers: [("identifier", credentials.identifier), ("content-type", "application/json")],
-            body: changes.wireBody(secret: credentials.secret).data
+            body: changes.wireBody(secret: credentials.secret, descriptionKey: generation.descriptionKey).data
         )
     }
 
-    /// First step of a delete: asks for the one-time path the product can be deleted at.
+    /// First step of a delete: asks for the one-time path the product can be deleted at (v2b), or for the
+    /// product secret to delete it with (v2a).
     public func archive(id: Int, credentials: VendorCredentials) -> MarketRequest {
         MarketRequest(
             method: .post,
-            url: url(MarketPath.archived(.value(id)).path),
+            url: url(generation == .v2a ? MarketPath.secret(.value(id)).path : MarketPath.archived(.value(id)).path),
             headers: [("identifier", credentials.identifier), ("content-type", "application/json")],
             body: WireJSON.object([("secret", .string(credentials.secret))]).data
         )
@@ -87,6 +92,17 @@ public struct MarketRequests: Sendable {
             throw .undecodableResponse("The delete path from the server is not a path: \(trimmed.prefix(80))")
         }
         return MarketRequest(method: .delete, url: url(trimmed), headers: [("identifier", credentials.identifier)])
+    }
+
+    /// Second step of a v2a delete: `DELETE /api/products/{id}/{product secret}`, the secret being the plain-text
+    /// answer of `archive`.
+    public func delete(id: Int, productSecret: String, credentials: VendorCredentials) throws(OpenMarketError) -> MarketRequest {
+        let token = productSecret.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"")))
+        guard !token.isEmpty, token.count <= 200 else {
+            throw .undecodableResponse("The product secret from the server is empty or too long.")
+        }
+        return MarketRequest(
+            method: .delete, url: url(MarketPath.productToken(.value(id), .value(token)).path), headers: [("identifier", credentials.identifier)])
     }
 
     private func url(_ path: String, query: [URLQueryItem] = []) -> URL {

@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// `OpenMarketAPI` over HTTP against a remote OpenMarket v2 ("openmarket") server.
+/// `OpenMarketAPI` over HTTP against a remote OpenMarket v2 server, "openmarket" (v2b) or "market-training" (v2a).
 ///
 /// Every call has a deadline and a response-size cap; only GETs are retried, once, on transport failures.
 public final class OpenMarketClient: OpenMarketAPI {
@@ -15,7 +15,7 @@ public final class OpenMarketClient: OpenMarketAPI {
 
     public init(configuration: OpenMarketClientConfiguration, logger: Logger = Logger(label: "openmarket.client")) {
         self.configuration = configuration
-        self.requests = MarketRequests(baseURL: configuration.baseURL)
+        self.requests = MarketRequests(baseURL: configuration.baseURL, generation: configuration.generation)
         self.logger = logger
         // AsyncHTTPClient has no read timeout by default; a stalled server would hold a page forever.
         let timeout = HTTPClient.Configuration.Timeout(
@@ -67,8 +67,12 @@ public final class OpenMarketClient: OpenMarketAPI {
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
         let archived = try await send(requests.archive(id: id, credentials: credentials))
         guard (200..<300).contains(archived.status) else { throw Self.error(for: archived) }
-        let path = String(decoding: archived.body, as: UTF8.self)
-        let deleted = try await send(try requests.delete(path: path, credentials: credentials))
+        let answer = String(decoding: archived.body, as: UTF8.self)
+        let request = switch configuration.generation {
+        case .v2a: try requests.delete(id: id, productSecret: answer, credentials: credentials)
+        case .v2b: try requests.delete(path: answer, credentials: credentials)
+        }
+        let deleted = try await send(request)
         return try decode(ProductDetail.self, from: deleted)
     }
 }

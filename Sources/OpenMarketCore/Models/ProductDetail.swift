@@ -19,10 +19,13 @@ public struct ProductDetail: Sendable, Hashable {
     public struct Vendor: Sendable, Hashable {
         public var id: Int
         public var name: String
+        /// When the vendor joined; v2a details carry it (`vendors.created_at`), v2b ones do not.
+        public var createdAt: Date?
 
-        public init(id: Int, name: String) {
+        public init(id: Int, name: String, createdAt: Date? = nil) {
             self.id = id
             self.name = name
+            self.createdAt = createdAt
         }
     }
 

@@ -10,6 +10,8 @@ public enum ImageRules {
         case tooManyBytes(position: Int, bytes: Int)
         case notAnImage(position: Int)
         case tooManyPixels(position: Int, width: Int, height: Int)
+        /// One part carries several image files back to back (see `ImageExtent`).
+        case severalImages(position: Int, count: Int)
 
         /// As the API answers it: 422 for broken rules, 413 for size, 415 for what is not an image.
         public var marketError: OpenMarketError {
@@ -22,6 +24,8 @@ public enum ImageRules {
                 .unsupportedMedia("Image \(position) is not a JPEG, PNG, GIF or WebP image.")
             case .tooManyPixels(let position, let width, let height):
                 .invalid([.init(.imagePixels(position: position, width: width, height: height))])
+            case .severalImages(let position, let count):
+                .invalid([.init(.imagesInOnePart(position: position, count: count))])
             }
         }
     }
@@ -36,14 +40,17 @@ public enum ImageRules {
         return .success(())
     }
 
-    /// Too many pixels by the headers this module reads (JPEG, PNG, GIF, WebP), without any decoder: the first
-    /// line against bombs. Photos it cannot read are left to the decoder, which checks its own header reading.
-    public static func checkPixels(_ images: [ImageUpload]) -> Result<Void, Problem> {
+    /// What the headers this module reads (JPEG, PNG, GIF, WebP) tell without any decoder: too many pixels (the
+    /// first line against bombs), or several files in one part (a decoder would keep the first and drop the rest
+    /// without a word). Photos it cannot read are left to the decoder, which checks its own header reading.
+    public static func checkContents(_ images: [ImageUpload]) -> Result<Void, Problem> {
         for (index, image) in images.enumerated() {
-            guard let header = ImageHeader.read([UInt8](image.data.prefix(64 * 1024))) else { continue }
+            let bytes = [UInt8](image.data)
+            guard let header = ImageHeader.read(bytes) else { continue }
             if ImageLimits.problem(with: header) != nil {
                 return .failure(.tooManyPixels(position: index + 1, width: header.width, height: header.height))
             }
+            if let count = ImageExtent.fileCount(bytes), count > 1 { return .failure(.severalImages(position: index + 1, count: count)) }
         }
         return .success(())
     }
@@ -53,7 +60,10 @@ public enum ImageRules {
         if case .failure(let problem) = checkCountAndSize(images) { return .failure(problem) }
         var headers: [ImageHeader] = []
         for (index, image) in images.enumerated() {
-            guard let header = ImageHeader.read([UInt8](image.data)) else { return .failure(.notAnImage(position: index + 1)) }
+            let bytes = [UInt8](image.data)
+            guard let header = ImageHeader.read(bytes) else { return .failure(.notAnImage(position: index + 1)) }
+            // A decoder would read the first file and drop the rest without a word: refuse instead.
+            if let count = ImageExtent.fileCount(bytes), count > 1 { return .failure(.severalImages(position: index + 1, count: count)) }
             if ImageLimits.problem(with: header) != nil {
                 return .failure(.tooManyPixels(position: index + 1, width: header.width, height: header.height))
             }

@@ -24,6 +24,8 @@ public enum ProductRule: Sendable, Hashable {
     case thumbnailNotOwn(Int)
     /// Image `position` (1-based) is larger in pixels than `ImageLimits` allow, by its header.
     case imagePixels(position: Int, width: Int, height: Int)
+    /// Image part `position` (1-based) holds `count` image files one after the other; a part is one photo.
+    case imagesInOnePart(position: Int, count: Int)
 
     /// The request field the rule is about.
     public var field: OpenMarketError.Field {
@@ -33,7 +35,7 @@ public enum ProductRule: Sendable, Hashable {
         case .priceRange, .pricePrecision: .price
         case .discountNegative, .discountAbovePrice, .discountPrecision: .discountedPrice
         case .stockRange: .stock
-        case .imageCount, .imagePixels: .images
+        case .imageCount, .imagePixels, .imagesInOnePart: .images
         case .thumbnailNotOwn: .thumbnailID
         }
     }
@@ -60,6 +62,8 @@ public enum ProductRule: Sendable, Hashable {
         case .thumbnailNotOwn(let id): "thumbnail_id \(id) is not an image of this product."
         case .imagePixels(let position, let width, let height):
             "Image \(position) is \(width) × \(height) pixels; at most \(ImageLimits.maxMegapixels) megapixels and \(ImageLimits.maxSide) pixels a side are accepted."
+        case .imagesInOnePart(let position, let count):
+            "Image part \(position) holds \(count) image files one after the other; send each photo in its own `images` part. Nothing was stored."
         }
     }
 

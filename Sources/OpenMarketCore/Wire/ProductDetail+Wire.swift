@@ -80,10 +80,13 @@ extension ProductDetail.Image: Decodable {
 extension ProductDetail.Vendor: Decodable {
     enum CodingKeys: String, CodingKey {
         case id, name
+        case createdAt = "created_at"
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(Int.self, forKey: .id), name: try container.decode(String.self, forKey: .name))
+        self.init(
+            id: try container.decode(Int.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+            createdAt: try container.decodeWireDateIfPresent(forKey: .createdAt))
     }
 }

@@ -5,8 +5,8 @@ import Logging
 import OpenMarketCore
 import OpenMarketStore
 
-/// The embedded market's REST API in the OpenMarket v2 ("openmarket") wire format, plus the v2a
-/// (`market-training`) delete step, so apps of either generation can use this server.
+/// The embedded market's REST API in an OpenMarket v2 wire format: v2b ("openmarket") on the main port, v2a
+/// ("market-training") on its own. Both listeners take either delete flow.
 struct MarketAPIController: Sendable {
     typealias Context = AppRequestContext
 
@@ -14,6 +14,8 @@ struct MarketAPIController: Sendable {
     let images: ImageURLResolver
     let throttle: GuessThrottle
     let bodyDeadline: Duration
+    /// The wire shapes of list and detail answers.
+    var generation: APIGeneration = .v2b
 
     /// `group` is the API's route group, whose middleware answers errors in the API's JSON shape.
     func addRoutes(to group: RouterGroup<Context>) {
@@ -39,13 +41,13 @@ struct MarketAPIController: Sendable {
             // Past the last page the API answers 204 with no body, as the OpenMarket servers do.
             return Response(status: .noContent)
         }
-        return WireResponse.json(images.absolute(page, origin: images.origin(for: request, context: context)).wireJSON)
+        return WireResponse.json(generation.json(images.absolute(page, origin: images.origin(for: request, context: context))))
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
         let detail = try await market.product(id: id)
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
+        return WireResponse.json(generation.json(images.absolute(detail, origin: images.origin(for: request, context: context))))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -59,7 +61,7 @@ struct MarketAPIController: Sendable {
             try await market.createProduct(upload.draft, images: upload.images, credentials: credentials)
         }
         context.logger.info("Product created", metadata: ["product": "\(detail.id)", "vendor": "\(detail.vendorID)"])
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON, status: .created)
+        return WireResponse.json(generation.json(images.absolute(detail, origin: images.origin(for: request, context: context))), status: .created)
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
@@ -76,7 +78,7 @@ struct MarketAPIController: Sendable {
         let detail = try await withSecret(identifier, context) {
             try await market.updateProduct(id: id, changes: changes, credentials: .init(identifier: identifier, secret: secret))
         }
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
+        return WireResponse.json(generation.json(images.absolute(detail, origin: images.origin(for: request, context: context))))
     }
 
     /// v2b delete, step one: the answer is the plain-text path to send the DELETE to.
@@ -102,7 +104,7 @@ struct MarketAPIController: Sendable {
         }
         let detail = try await market.deleteProduct(token: token, identifier: identifier, productID: productID)
         context.logger.info("Product deleted", metadata: ["product": "\(detail.id)"])
-        return WireResponse.json(images.absolute(detail, origin: images.origin(for: request, context: context)).wireJSON)
+        return WireResponse.json(generation.json(images.absolute(detail, origin: images.origin(for: request, context: context))))
     }
 
     private func issueToken(_ request: Request, context: Context) async throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenMarketCore
 
 /// Everything `buildApplication` needs; the command line fills it, tests build it directly.
 public struct AppConfiguration: Sendable {
@@ -38,15 +39,22 @@ public struct AppConfiguration: Sendable {
     public var allowedHosts: [String]
     /// A quota for `market.sqlite`: past it, uploads are refused as on a full disk (507) instead of filling it.
     public var maxMarketBytes: Int?
+    /// The generation of the remote server in remote mode.
+    public var upstreamGeneration: MarketGeneration
+    /// A second port for the v2a ("market-training") API of the embedded market; `0` picks a free one.
+    public var v2aPort: Int?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,
         backend: Backend = .embedded(loadSampleData: true), identifier: String? = nil, secret: String? = nil,
         publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10),
         idleTimeout: Duration = WebLimits.idleTimeout, bodyDeadline: Duration = WebLimits.bodyDeadline, logLevel: Logger.Level = .info,
-        adminPassword: String? = nil, allowedHosts: [String] = [], maxMarketBytes: Int? = nil
+        adminPassword: String? = nil, allowedHosts: [String] = [], maxMarketBytes: Int? = nil, v2aPort: Int? = nil,
+        upstreamGeneration: MarketGeneration = .v2b
     ) {
+        self.upstreamGeneration = upstreamGeneration
         self.maxMarketBytes = maxMarketBytes
+        self.v2aPort = v2aPort
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

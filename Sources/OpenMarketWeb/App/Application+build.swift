@@ -26,6 +26,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
     let throttle = GuessThrottle()
+    let startupGate = StartupGate()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
     /// Where product passwords live: the embedded market keeps them with the product; otherwise `web.sqlite`.
@@ -34,6 +35,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let vendor: VendorCredentials?
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
+    var embeddedMarket: SQLiteMarket?
+    var resolver: ImageURLResolver?
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, notes: notes, logger: logger)
@@ -43,19 +46,34 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         adminMarket = EmbeddedAdminMarket(market: embedded.market)
         upstreamOrigin = nil
         prepareMarket = embedded.prepare
-        let resolver = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
-        MarketAPIController(market: embedded.market, images: resolver, throttle: throttle, bodyDeadline: config.bodyDeadline)
+        embeddedMarket = embedded.market
+        let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
+        resolver = images
+        MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline)
             .addRoutes(to: routes.api)
         ImagesController(market: embedded.market).addRoutes(to: routes.files)
+        if let v2aPort = config.v2aPort {
+            services.append(V2AListener.application(
+                config, port: v2aPort, market: embedded.market, errorPages: errorPages, throttle: throttle, allowedHosts: allowedHosts,
+                after: startupGate, logger: logger))
+        }
     case .remote(let upstream):
+        guard config.v2aPort == nil else {
+            throw StartupError.invalidOption(
+                "--v2a-port (OPENMARKET_V2A_PORT): serves the embedded market's API, so it cannot be used with --upstream.")
+        }
         let client = OpenMarketClient(
-            configuration: OpenMarketClientConfiguration(baseURL: upstream, requestTimeout: config.upstreamTimeout), logger: logger)
+            configuration: OpenMarketClientConfiguration(
+                baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
+            logger: logger)
         market = client
         vendor = config.identifier.flatMap { identifier in config.secret.map { VendorCredentials(identifier: identifier, secret: $0) } }
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
-        logger.info("Using the remote market", metadata: ["upstream": "\(upstream.absoluteString)"])
+        logger.info("Using the remote market", metadata: [
+            "upstream": "\(upstream.absoluteString)", "generation": "\(config.upstreamGeneration.rawValue)",
+        ])
     }
     AssetsController(library: assets).addRoutes(to: routes.files)
 
@@ -63,7 +81,11 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webDatabase) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
-    let editing = ProductEditing(market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor)
+    let editing = ProductEditing(
+        market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket)
+    if let embeddedMarket, let resolver {
+        V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
+    }
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     StorefrontController(market: market, renderer: renderer).addRoutes(to: pages)
@@ -114,6 +136,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
+        startupGate.open()
     }
     return app
 }

@@ -4,6 +4,7 @@ import Hummingbird
 /// guards and shapes its routes. A policy is therefore attached to routes, never decided from a path.
 ///
 /// - `api`: the market API; errors in its JSON shape; no cookies, no CSRF.
+/// - `v1`: the first generation's API (`/items/…`, `/item/…`); errors in Vapor's JSON shape; no cookies, no CSRF.
 /// - `files`: photos and assets; no visitor state, so no cookie keeps shared caches from storing them.
 /// - `group(...)`: pages, with the middleware given (visitor state for all; host and session checks for the console).
 ///
@@ -12,12 +13,14 @@ import Hummingbird
 struct SiteRoutes {
     let router: Router<AppRequestContext>
     let api: RouterGroup<AppRequestContext>
+    let v1: RouterGroup<AppRequestContext>
     let files: RouterGroup<AppRequestContext>
 
     init(errorPages: ErrorPages) {
         router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HTMLErrorMiddleware(pages: errorPages))
         api = router.group().add(middleware: JSONErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
+        v1 = router.group().add(middleware: V1ErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
         files = router.group()
     }
 

@@ -26,6 +26,10 @@ extension Strings {
             isKoreanText
                 ? "\(position)번째 사진이 너무 큽니다 (\(width)×\(height)). 한 변 \(ImageLimits.maxSide)px, 모두 \(ImageLimits.maxMegapixels)메가픽셀 이하의 사진을 올려 주세요."
                 : "Photo \(position) is too large (\(width)×\(height)); photos may be at most \(ImageLimits.maxSide) px a side and \(ImageLimits.maxMegapixels) megapixels."
+        case .imagesInOnePart(let position, let count):
+            isKoreanText
+                ? "\(position)번째 파일에 사진 \(count)장이 이어 붙어 있습니다. 사진은 한 장씩 따로 올려 주세요."
+                : "File \(position) holds \(count) photos one after the other; upload each photo as its own file."
         }
     }
 

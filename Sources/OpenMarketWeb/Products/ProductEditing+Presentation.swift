@@ -60,6 +60,8 @@ extension FieldErrors {
             (errors[.images], status) = (strings.errImageType(name: files[position - 1].filename), .unsupportedMediaType)
         case .tooManyPixels(let position, let width, let height):
             (errors[.images], status) = (strings.message(for: .imagePixels(position: position, width: width, height: height)), .unprocessableContent)
+        case .severalImages(let position, let count):
+            (errors[.images], status) = (strings.message(for: .imagesInOnePart(position: position, count: count)), .unprocessableContent)
         }
         return (errors, status)
     }

@@ -13,6 +13,8 @@ struct ProductEditing: Sendable {
     let throttle: GuessThrottle
     /// The vendor this front end writes as; `nil` in remote mode without `--identifier`/`--secret`.
     let vendor: VendorCredentials?
+    /// The embedded market, which can replace a product's photos; `nil` for a remote one.
+    var imageReplacing: (any ProductImageReplacing)? = nil
 
     /// Who asks, with what proof.
     enum Requester: Sendable {
@@ -62,28 +64,42 @@ struct ProductEditing: Sendable {
     }
 
     /// `strings`: the requester's language, which the history keeps refusals in.
+    /// `images`: photos to put in place of all the product's photos (v1 apps' PATCH), where the market can.
     func update(
-        _ product: ProductDetail, changes: ProductChanges, by requester: Requester, strings: Strings
+        _ product: ProductDetail, changes: ProductChanges, replacingImages images: [ImageUpload]? = nil, by requester: Requester,
+        strings: Strings
     ) async -> Result<ProductDetail, Refusal> {
         let result: Result<ProductDetail, Refusal>
-        switch requester {
-        case .admin:
+        switch (requester, images) {
+        case (.admin, nil):
             result = await Refusal.catching { try await admin.update(id: product.id, changes: changes) }
-        case .seller(let password, let client):
+        case (.seller(let password, let client), nil):
             result = await asSeller(productID: product.id, password: password, client: client) { credentials in
                 try await market.updateProduct(id: product.id, changes: changes, credentials: credentials)
             }
+        case (.seller(let password, let client), let images?):
+            guard let imageReplacing else {
+                result = .failure(.market(.unsupportedMedia("This market cannot replace a product's photos.")))
+                break
+            }
+            result = await asSeller(productID: product.id, password: password, client: client) { credentials in
+                try await imageReplacing.updateProduct(id: product.id, changes: changes, replacingImages: images, credentials: credentials)
+            }
+        case (.admin, .some):
+            result = .failure(.market(.unsupportedMedia("The console does not replace photos.")))
         }
+        // Photos replaced are a change of their own in the history: the number before and after.
+        let photos = images.map { AuditLog.Change(field: "images", old: String(product.images.count), new: String($0.count)) }
         switch result {
         case .success(let updated):
             try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
-                changes: AuditLog.Change.diff(from: product, to: updated), outcome: .success)
+                changes: AuditLog.Change.diff(from: product, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
         case .failure(let refusal):
             try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
-                changes: AuditLog.Change.requested(changes, current: product), outcome: refusal.isOurFailure ? .failed : .refused,
-                detail: refusal.detail(strings))
+                changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
         }
         return result
     }
@@ -123,6 +139,16 @@ struct ProductEditing: Sendable {
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
         }
         return result
+    }
+
+    /// Checks a seller's password without changing anything (v1 apps PATCH with only `password` to ask whether
+    /// it is right): the same throttle and checks as a write, no history entry. The product as it is.
+    func verify(productID: Int, password: String, client: String) async -> Result<ProductDetail, Refusal> {
+        await asSeller(productID: productID, password: password, client: client) { credentials in
+            // Empty changes: the market checks the credentials (a vendor secret, for products without a password)
+            // and the owner, and writes nothing new.
+            try await market.updateProduct(id: productID, changes: ProductChanges(), credentials: credentials)
+        }
     }
 
     /// The throttle first (a blocked guess is not even checked), then the product's own password; a product
