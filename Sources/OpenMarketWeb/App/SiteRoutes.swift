@@ -20,7 +20,7 @@ struct SiteRoutes {
         router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HTMLErrorMiddleware(pages: errorPages))
         api = router.group().add(middleware: JSONErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
-        v1 = router.group().add(middleware: V1ErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
+        v1 = router.group().add(middleware: JSONErrorMiddleware.vapor).add(middleware: CacheControlMiddleware.revalidate)
         files = router.group()
     }
 
