@@ -63,7 +63,7 @@ struct ImageBench: AsyncParsableCommand {
             report.append(try await concurrentReport(photo))
         }
         // The figures are this tool's output, not log records.
-        print(report.joined(separator: "\n"))
+        Figures.write(report.joined(separator: "\n"))
     }
 
     /// Wall time and peak memory for `concurrentUploads` uploads of five photos each, all submitted at once.

@@ -40,24 +40,24 @@ struct StoreBenchCommand: AsyncParsableCommand {
         let existing = try await market.productCount()
         if existing < products {
             let report = try await market.fill(products: products - existing, batchSize: 5_000) { written in
-                if written % 100_000 == 0 { print("filled \(written)") }
+                if written % 100_000 == 0 { Figures.write("filled \(written)") }
             }
-            print(String(format: "fill: %d products in %.1f s (%.0f products/s)", report.products, report.seconds, Double(report.products) / report.seconds))
+            Figures.write(String(format: "fill: %d products in %.1f s (%.0f products/s)", report.products, report.seconds, Double(report.products) / report.seconds))
         }
         if check {
             let problems = try await market.consistencyProblems()
-            print(problems.isEmpty ? "consistency: ok" : "consistency problems:\n" + problems.joined(separator: "\n"))
+            Figures.write(problems.isEmpty ? "consistency: ok" : "consistency problems:\n" + problems.joined(separator: "\n"))
         }
         let size = try await market.productCount()
-        print("products: \(size), runs per path: \(runs)\n")
-        print("path".padding(toLength: 58, withPad: " ", startingAt: 0) + "  median ms     max ms")
+        Figures.write("products: \(size), runs per path: \(runs)\n")
+        Figures.write("path".padding(toLength: 58, withPad: " ", startingAt: 0) + "  median ms     max ms")
         for path in try await BenchPaths.all(market: market) {
             let timings = try await path.time(runs: runs)
-            print(path.name.padding(toLength: 58, withPad: " ", startingAt: 0)
+            Figures.write(path.name.padding(toLength: 58, withPad: " ", startingAt: 0)
                 + String(format: "  %9.2f  %9.2f", timings.median, timings.max))
         }
         if !noExport {
-            print(try await BenchPaths.export(market: market))
+            Figures.write(try await BenchPaths.export(market: market))
         }
         try await hasher.shutdown()
         try pool.close()
