@@ -50,6 +50,9 @@ struct AdminProductController: Sendable {
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
         let input = ProductFormInput(form: submitted)
+        if let conflict = EditConflict(submitted: input, shown: input.shown, current: product) {
+            return try form(request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict)
+        }
         switch input.editRequest(for: product, strings) {
         case .invalid(let errors):
             return try form(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
@@ -73,11 +76,12 @@ struct AdminProductController: Sendable {
 
     private func form(
         _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, status: HTTPResponse.Status = .ok
+        notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil
     ) throws -> Response {
         let pageContext = PageContext(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
-            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true)
+            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true,
+            conflict: conflict)
         return try renderer.response(page, status: status)
     }
 }

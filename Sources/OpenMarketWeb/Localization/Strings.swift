@@ -78,6 +78,10 @@ struct Strings: Sendable {
     let submitUpdate: String
     let cancel: String
     let noChanges: String
+    let conflictTitle: String
+    let conflictIntro: String
+    let conflictWasNow: String
+    let conflictYoursKept: String
     let writesDisabled: String
     let requiredMark: String
     // Validation

@@ -11,6 +11,8 @@ struct ProductFormInput: Sendable {
     var discountedPrice = "0"
     var stock = "1"
     var thumbnailID = ""
+    /// On an edit form: the product as the form showed it (the hidden `shown` field), to detect a concurrent change.
+    var shown: ShownProduct?
 
     init() {}
 
@@ -23,6 +25,35 @@ struct ProductFormInput: Sendable {
         discountedPrice = form["discounted_price"] ?? ""
         stock = form["stock"] ?? ""
         thumbnailID = form["thumbnail_id"] ?? ""
+        shown = ShownProduct(field: form["shown"])
+    }
+
+    /// A field's text, by the form's field names.
+    subscript(field: FormField) -> String {
+        get {
+            switch field {
+            case .name: name
+            case .description: description
+            case .price: price
+            case .currency: currency
+            case .discountedPrice: discountedPrice
+            case .stock: stock
+            case .thumbnailID: thumbnailID
+            case .form, .images, .password: ""
+            }
+        }
+        set {
+            switch field {
+            case .name: name = newValue
+            case .description: description = newValue
+            case .price: price = newValue
+            case .currency: currency = newValue
+            case .discountedPrice: discountedPrice = newValue
+            case .stock: stock = newValue
+            case .thumbnailID: thumbnailID = newValue
+            case .form, .images, .password: break
+            }
+        }
     }
 
     init(product: ProductDetail) {

@@ -29,6 +29,14 @@ struct ProductFormPage: PageModel {
         var message: String
     }
 
+    /// A field someone else changed while the form was open.
+    struct ConflictRow: Sendable {
+        var label: String
+        var shown: String
+        var now: String
+        var yoursKept: Bool
+    }
+
     struct ThumbnailChoice: Sendable {
         var imageID: Int
         var inputID: String
@@ -64,6 +72,9 @@ struct ProductFormPage: PageModel {
     var notice: String?
     var mustRechoosePhotos: Bool
     var writesDisabled: Bool
+    /// The hidden `shown` field of an edit form.
+    var shownField: String?
+    var conflict: [ConflictRow]
     var nameMin = MarketLimits.nameLength.lowerBound
     var nameMax = MarketLimits.nameLength.upperBound
     var descriptionMin = MarketLimits.descriptionLength.lowerBound
@@ -76,7 +87,7 @@ struct ProductFormPage: PageModel {
 
     init(
         context: PageContext, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false
+        notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false, conflict: EditConflict? = nil
     ) {
         let strings = context.strings
         self.context = context
@@ -123,6 +134,11 @@ struct ProductFormPage: PageModel {
         self.notice = notice
         mustRechoosePhotos = product == nil && !errors.isEmpty
         self.writesDisabled = writesDisabled
+        // A refused edit keeps what the form first showed, so a change made meanwhile is still noticed.
+        shownField = (values.shown ?? product.map(ShownProduct.init))?.field
+        self.conflict = (conflict?.changes ?? []).map { change in
+            ConflictRow(label: HistoryRow.label(change.field.rawValue, strings.language), shown: change.shown, now: change.now, yoursKept: change.alsoChangedHere)
+        }
     }
 }
 
@@ -154,6 +170,9 @@ extension ProductFormPage: TemplateObject {
         case "notice": .text(notice)
         case "mustRechoosePhotos": .bool(mustRechoosePhotos)
         case "writesDisabled": .bool(writesDisabled)
+        case "shownField": .text(shownField)
+        case "conflict": .list(conflict)
+        case "hasConflict": .bool(!conflict.isEmpty)
         case "nameMin": .int(nameMin)
         case "nameMax": .int(nameMax)
         case "descriptionMin": .int(descriptionMin)
@@ -200,6 +219,18 @@ extension ProductFormPage.ThumbnailChoice: TemplateObject {
         case "url": .text(url)
         case "alt": .text(alt)
         case "isChecked": .bool(isChecked)
+        default: nil
+        }
+    }
+}
+
+extension ProductFormPage.ConflictRow: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "label": .text(label)
+        case "shown": .text(shown)
+        case "now": .text(now)
+        case "yoursKept": .bool(yoursKept)
         default: nil
         }
     }

@@ -77,6 +77,9 @@ struct ProductEditorController: Sendable {
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
         let input = ProductFormInput(form: form)
+        if let conflict = EditConflict(submitted: input, shown: input.shown, current: product) {
+            return try formResponse(request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict)
+        }
         switch input.editRequest(for: product, strings) {
         case .invalid(let errors):
             return try formResponse(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
@@ -126,12 +129,13 @@ struct ProductEditorController: Sendable {
 
     private func formResponse(
         _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, status: HTTPResponse.Status = .ok
+        notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil
     ) throws -> Response {
         let strings = context.visitor.strings
         let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
-            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled)
+            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled,
+            conflict: conflict)
         return try renderer.response(page, status: status)
     }
 
