@@ -86,6 +86,26 @@ struct EditConflictTests {
         }
     }
 
+    @Test func theConsoleEditFormIsConflictSafeToo() async throws {
+        let app = try await buildApplication(AdminClient.configuration())
+        try await app.test(.router) { client in
+            var admin = try await AdminClient.signedIn(client)
+            let speaker = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
+            let shown = try shownField(try await admin.get("/admin/products/\(speaker.id)/edit"))
+            // Meanwhile an app changes the price.
+            try await patchThroughAPI(speaker.id, ["price": 59000], client: client)
+
+            let fields = speaker.editFields(password: "", changing: ["stock": "99"]).filter { $0.0 != "password" } + [("shown", shown)]
+            let conflict = try await admin.post("/admin/products/\(speaker.id)/edit", fields: fields)
+            #expect(conflict.status == .conflict)
+            #expect(conflict.text.contains("<ins>59000</ins>"))
+            #expect(conflict.text.contains("name=\"price\" value=\"59000\""))
+            #expect(conflict.text.contains("name=\"stock\" value=\"99\""))
+            let now = try #require(try await MarketProbe.product(speaker.id, via: client))
+            #expect(now.price == 59000 && now.stock == speaker.stock)
+        }
+    }
+
     @Test func anUnchangedProductSavesAtOnce() async throws {
         let app = try await buildApplication(TestSupport.configuration())
         try await app.test(.router) { client in

@@ -6,6 +6,14 @@ enum APIGeneration: Sendable {
     case v2a
     case v2b
 
+    /// The OpenAPI description of this generation's API.
+    var description: Asset {
+        switch self {
+        case .v2a: .apiDescriptionV2A
+        case .v2b: .apiDescriptionV2B
+        }
+    }
+
     func json(_ page: ProductPage) -> WireJSON {
         switch self {
         case .v2a: V2AWire.page(page)

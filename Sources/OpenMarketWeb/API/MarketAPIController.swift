@@ -14,6 +14,8 @@ struct MarketAPIController: Sendable {
     let images: ImageURLResolver
     let throttle: GuessThrottle
     let bodyDeadline: Duration
+    /// Serves this generation's OpenAPI description at `/api/openapi.json`.
+    let assets: AssetLibrary
     /// The wire shapes of list and detail answers.
     var generation: APIGeneration = .v2b
 
@@ -29,8 +31,16 @@ struct MarketAPIController: Sendable {
         // `DELETE /api/products/{token}` and `/api/products/{id}/{token}`: clients use either form of the archived path.
         group.delete(.api(.deleteToken(.key)), use: deleteByToken)
         group.delete(.api(.productToken(.key, .key)), use: deleteByToken)
+        group.get(.apiDescription) { [assets, generation] request, _ in try assets.response(generation.description, to: request) }
+        group.refuseOtherMethods(at: .api(.healthChecker), allowing: [.get])
+        group.refuseOtherMethods(at: .api(.products), allowing: [.get, .post])
+        group.refuseOtherMethods(at: .api(.product(.key)), allowing: [.get, .patch, .delete])
+        group.refuseOtherMethods(at: .api(.archived(.key)), allowing: [.post])
+        group.refuseOtherMethods(at: .api(.secret(.key)), allowing: [.post])
+        group.refuseOtherMethods(at: .api(.productToken(.key, .key)), allowing: [.delete])
+        group.refuseOtherMethods(at: .apiDescription, allowing: [.get])
         // Any other path below the API's root is the API's 404, in JSON.
-        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete, .options, .trace] {
             group.on(RouterPath(SiteURL.apiFallback.pattern), method: method) { _, _ -> Response in throw HTTPError(.notFound) }
         }
     }

@@ -49,12 +49,12 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         embeddedMarket = embedded.market
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         resolver = images
-        MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline)
+        MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets)
             .addRoutes(to: routes.api)
         ImagesController(market: embedded.market).addRoutes(to: routes.files)
         if let v2aPort = config.v2aPort {
             services.append(V2AListener.application(
-                config, port: v2aPort, market: embedded.market, errorPages: errorPages, throttle: throttle, allowedHosts: allowedHosts,
+                config, port: v2aPort, market: embedded.market, errorPages: errorPages, assets: assets, throttle: throttle, allowedHosts: allowedHosts,
                 after: startupGate, logger: logger))
         }
     case .remote(let upstream):

@@ -10,14 +10,16 @@ import OpenMarketStore
 /// only once the main application's start-up work is done (`StartupGate`).
 enum V2AListener {
     static func application(
-        _ config: AppConfiguration, port: Int, market: SQLiteMarket, errorPages: ErrorPages, throttle: GuessThrottle,
+        _ config: AppConfiguration, port: Int, market: SQLiteMarket, errorPages: ErrorPages, assets: AssetLibrary, throttle: GuessThrottle,
         allowedHosts: Set<String>, after gate: StartupGate, logger: Logger
     ) -> some ApplicationProtocol {
         let routes = SiteRoutes(errorPages: errorPages)
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(port)")
-        MarketAPIController(market: market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, generation: .v2a)
+        MarketAPIController(market: market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets,
+            generation: .v2a)
             .addRoutes(to: routes.api)
         ImagesController(market: market).addRoutes(to: routes.files)
+        AssetsController(library: assets).addRoutes(to: routes.files)
         var app = Application(
             responder: routes.responder(before: [
                 LogRequestsMiddleware(.info),

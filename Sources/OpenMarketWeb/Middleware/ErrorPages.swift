@@ -27,7 +27,7 @@ struct ErrorPages: Sendable {
             headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: body.wireJSON.serialized()))
         )
-        if let seconds = presentation.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+        presentation.addHeaders(to: &response)
         return response
     }
 
@@ -48,7 +48,7 @@ struct ErrorPages: Sendable {
                 status: presentation.status, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "\(presentation.status.code) \(presentation.message) (request \(requestID))")))
         }
-        if let seconds = presentation.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+        presentation.addHeaders(to: &response)
         return response
     }
 }

@@ -13,6 +13,8 @@ struct ErrorPresentation: Sendable {
     var webError: WebError?
     /// For throttled requests: when to try again (the `Retry-After` header).
     var retryAfterSeconds: Int?
+    /// For a method an address does not take: the ones it takes (the `Allow` header).
+    var allowedMethods: [HTTPRequest.Method]?
 
     init(_ error: any Error) {
         switch error {
@@ -25,6 +27,7 @@ struct ErrorPresentation: Sendable {
             case .writesDisabled: .serviceUnavailable
             case .badForm: .badRequest
             case .hostNotAllowed: .misdirectedRequest
+            case .methodNotAllowed: .methodNotAllowed
             }
             let message = switch error {
             case .csrfRejected, .crossSiteRequest: "The form's security token is missing or wrong."
@@ -32,10 +35,13 @@ struct ErrorPresentation: Sendable {
             case .writesDisabled: "This server has no vendor credentials for writing."
             case .badForm(let detail): detail
             case .hostNotAllowed: "The admin console does not answer to this host name."
+            case .methodNotAllowed(let allowed):
+                "This address takes only " + allowed.map(\.rawValue).joined(separator: ", ") + "."
             }
             self.init(status: status, message: message, violations: [], isOurFault: false)
             webError = error
             if case .tooManyAttempts(let seconds) = error { retryAfterSeconds = seconds }
+            if case .methodNotAllowed(let allowed) = error { allowedMethods = allowed }
         case let error as HTTPError:
             let status = error.status
             let message: String = switch status {
@@ -48,6 +54,12 @@ struct ErrorPresentation: Sendable {
         default:
             self.init(status: .internalServerError, message: "Something went wrong on our side.", violations: [], isOurFault: true)
         }
+    }
+
+    /// The headers that go with the status: when to try again, which methods to use.
+    func addHeaders(to response: inout Response) {
+        if let retryAfterSeconds { response.headers[.retryAfter] = String(retryAfterSeconds) }
+        if let allowedMethods { response.headers[.allow] = allowedMethods.map(\.rawValue).joined(separator: ", ") }
     }
 
     init(status: HTTPResponse.Status, message: String, violations: [OpenMarketError.Violation], isOurFault: Bool) {

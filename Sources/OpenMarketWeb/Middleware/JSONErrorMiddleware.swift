@@ -14,7 +14,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         JSONErrorMiddleware { presentation, _ in
             var response = WireResponse.json(
                 .object([("error", .bool(true)), ("reason", .string(presentation.message))]), status: presentation.status)
-            if let seconds = presentation.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+            presentation.addHeaders(to: &response)
             return response
         }
     }

@@ -23,3 +23,17 @@ extension RouterMethods {
         on(RouterPath(url.pattern), method: .delete, use: handler)
     }
 }
+
+extension RouterMethods {
+    /// Answers every other method at an API address with 405 and the `Allow` header, so a client learns which
+    /// methods the address takes instead of being told that nothing is there. `HEAD` comes with `GET`.
+    func refuseOtherMethods(at url: SiteURL, allowing allowed: [HTTPRequest.Method]) {
+        let taken = allowed.contains(.get) ? allowed + [.head] : allowed
+        for method in Self.originMethods where !taken.contains(method) {
+            on(RouterPath(url.pattern), method: method) { _, _ -> Response in throw WebError.methodNotAllowed(allowed: taken) }
+        }
+    }
+
+    /// The methods of RFC 9110 a client sends to an origin server (CONNECT is for proxies).
+    private static var originMethods: [HTTPRequest.Method] { [.get, .head, .post, .put, .patch, .delete, .options, .trace] }
+}

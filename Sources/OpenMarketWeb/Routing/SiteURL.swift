@@ -16,6 +16,8 @@ enum SiteURL: PathTable, Hashable {
     case admin(AdminURL)
     // The embedded market's API
     case api(MarketPath)
+    /// The OpenAPI description of the v2 API the listener serves (v2b on the main port, v2a on its own).
+    case apiDescription
     /// The first OpenMarket generation's API, at the root beside the pages.
     case v1(V1Path)
     // Files
@@ -33,6 +35,7 @@ enum SiteURL: PathTable, Hashable {
         case .language(let code, _): [.literal("language"), .parameter("code", code)]
         case .admin(let url): [.literal(AdminURL.root)] + url.segments
         case .api(let path): path.segments
+        case .apiDescription: [.literal(MarketPath.root), .literal("openapi.json")]
         case .v1(let path): path.segments
         case .image(let file): [.literal("images"), .parameter("file", file)]
         case .asset(let asset): asset.segments

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Refusals of the web layer itself (not of the market), rendered by the error middleware.
 enum WebError: Error, Sendable {
     /// The form's CSRF token is missing or does not match the visitor's cookie.
@@ -12,4 +14,6 @@ enum WebError: Error, Sendable {
     case badForm(String)
     /// The admin console was asked for under a host name it does not answer to.
     case hostNotAllowed
+    /// An API address was asked with a method it does not take; these are the ones it takes.
+    case methodNotAllowed(allowed: [HTTPRequest.Method])
 }

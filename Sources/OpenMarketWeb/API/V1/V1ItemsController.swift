@@ -27,6 +27,9 @@ struct V1ItemsController: Sendable {
         group.get(.v1(.item(.key)), use: show)
         group.patch(.v1(.item(.key)), use: update)
         group.delete(.v1(.item(.key)), use: delete)
+        group.refuseOtherMethods(at: .v1(.items(.key)), allowing: [.get])
+        group.refuseOtherMethods(at: .v1(.newItem), allowing: [.post])
+        group.refuseOtherMethods(at: .v1(.item(.key)), allowing: [.get, .patch, .delete])
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
