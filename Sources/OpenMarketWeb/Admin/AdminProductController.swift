@@ -77,7 +77,8 @@ struct AdminProductController: Sendable {
     ) throws -> Response {
         let pageContext = PageContext(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
-            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true)
+            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true,
+            canChooseMainPhoto: editing.canChooseMainPhoto)
         return try renderer.response(page, status: status)
     }
 }

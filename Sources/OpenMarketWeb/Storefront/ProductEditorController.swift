@@ -131,7 +131,8 @@ struct ProductEditorController: Sendable {
         let strings = context.visitor.strings
         let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
-            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled)
+            context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled,
+            canChooseMainPhoto: editing.canChooseMainPhoto)
         return try renderer.response(page, status: status)
     }
 
