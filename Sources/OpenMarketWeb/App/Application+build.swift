@@ -62,12 +62,13 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             throw StartupError.invalidOption(
                 "--v2a-port (OPENMARKET_V2A_PORT): serves the embedded market's API, so it cannot be used with --upstream.")
         }
+        // Before the client: a client dropped without its shutdown trips AsyncHTTPClient's assertion.
+        vendor = try config.remoteVendorCredentials()
         let client = OpenMarketClient(
             configuration: OpenMarketClientConfiguration(
                 baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
             logger: logger)
         market = client
-        vendor = try config.remoteVendorCredentials()
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor, productsHaveOwnPasswords: config.upstreamGeneration.hasProductPasswords)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
