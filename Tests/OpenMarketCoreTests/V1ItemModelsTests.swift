@@ -53,8 +53,8 @@ struct V1ItemModelsTests {
     @Test func vaporErrorsMapToTheClientsErrorsWithTheirReason() throws {
         let notFound = OpenMarketClient.v1Error(for: OpenMarketClient.RawResponse(status: 404, body: try Fixture.data("v1-error.json")))
         #expect(notFound == .notFound("Not Found"))
-        #expect(v1Error(400, #"{"error":true,"reason":"Required parts are missing: `title`."}"#) == .malformed("Required parts are missing: `title`."))
-        #expect(v1Error(422, #"{"error":true,"reason":"The name is too short."}"#) == .invalid([.init(field: nil, message: "The name is too short.")]))
+        #expect(v1Error(400, #"{"error":true,"reason":"Required parts are missing."}"#) == .malformed("Required parts are missing."))
+        #expect(v1Error(422, #"{"error":true,"reason":"Name too short."}"#) == .invalid([.init(field: nil, message: "Name too short.")]))
         #expect(v1Error(413, #"{"error":true,"reason":"Too large."}"#) == .tooLarge("Too large."))
         #expect(v1Error(507, #"{"error":true,"reason":"Full."}"#) == .storageFull)
         #expect(v1Error(502, "Bad Gateway") == .upstreamStatus(502, bodyExcerpt: "Bad Gateway"))

@@ -76,7 +76,9 @@ struct V1ListingTests {
     }
 
     @Test func aSearchMatchesNamesWithoutRegardToCaseAccentsOrWidth() throws {
-        let scanned = [item(3, name: "Vintage Film Camera"), item(2, name: "Café Table"), item(1, name: "Tea cup"), item(3, name: "Vintage Film Camera")]
+        let scanned = [
+            item(3, name: "Vintage Film Camera"), item(2, name: "Café Table"), item(1, name: "Tea cup"), item(3, name: "Vintage Film Camera"),
+        ]
         let camera = try #require(V1Listing.searchPage(for: ProductQuery(search: "ｃａｍｅｒａ"), scanned: scanned, complete: true))
         #expect(camera.products.map(\.id) == [3], "counted once, though read twice")
         #expect(camera.totalCount == 1)

@@ -98,7 +98,8 @@ struct RemoteV1StorefrontTests {
             let listed = try #require(try await V1Upstream.item(id, port: port))
 
             try await browser.get(SiteURLs.edit(id))
-            let wrong = try await browser.post(SiteURLs.edit(id), fields: try listed.detail.editFields(password: "nope-nope", changing: ["price": "14000"]))
+            let wrong = try await browser.post(
+                SiteURLs.edit(id), fields: try listed.detail.editFields(password: "nope-nope", changing: ["price": "14000"]))
             #expect(wrong.status == .forbidden)
             #expect(wrong.text.contains("비밀번호가 맞지 않습니다"))
             #expect(try await V1Upstream.item(id, port: port) == listed)

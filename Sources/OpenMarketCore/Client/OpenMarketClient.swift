@@ -58,7 +58,8 @@ public final class OpenMarketClient: OpenMarketAPI {
     ) async throws(OpenMarketError) -> ProductDetail {
         let boundary = Self.boundary()
         if configuration.generation == .v1 {
-            return try v1Detail(from: try await send(try requests.createItem(draft, images: images, password: credentials.secret, boundary: boundary)))
+            let request = try requests.createItem(draft, images: images, password: credentials.secret, boundary: boundary)
+            return try v1Detail(from: try await send(request))
         }
         let request = try requests.create(draft, images: images, credentials: credentials, boundary: boundary)
         return try decode(ProductDetail.self, from: try await send(request))

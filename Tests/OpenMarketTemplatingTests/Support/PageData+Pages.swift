@@ -72,9 +72,9 @@ extension PageData {
         return [
             "layout": layout, "t": t, "name": "Lamp " + tricky, "price": price(discounted: several),
             "current": ["fullURL": "/images/7/0.jpg", "alt": "Photo", "counter": "1 / 3", "hasSeveralPhotos": several, "photos": photos],
-            "stock": ["text": "3 left", "isSoldOut": false, "isLow": several], "vendorName": "Vendor", "hasVendor": true, "registeredISO": "2026-01-02",
-            "registeredOn": "2 Jan 2026", "description": "Line one\nLine <two>\n  indented", "editURL": "/products/7/edit",
-            "deleteURL": "/products/7/delete", "backURL": "/products",
+            "stock": ["text": "3 left", "isSoldOut": false, "isLow": several], "vendorName": "Vendor", "hasVendor": true,
+            "registeredISO": "2026-01-02", "registeredOn": "2 Jan 2026", "description": "Line one\nLine <two>\n  indented",
+            "editURL": "/products/7/edit", "deleteURL": "/products/7/delete", "backURL": "/products",
         ]
     }
 
