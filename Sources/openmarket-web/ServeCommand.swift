@@ -28,13 +28,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Use this remote OpenMarket server instead of the embedded market (OPENMARKET_UPSTREAM).")
     var upstream = environment["OPENMARKET_UPSTREAM"]
 
-    @Option(help: "The remote server's API generation: v2b (openmarket) or v2a (market-training) (OPENMARKET_UPSTREAM_API).")
+    @Option(help: "The remote server's API generation: v2b (openmarket), v2a (market-training) or v1 (2021) (OPENMARKET_UPSTREAM_API).")
     var upstreamAPI = environment["OPENMARKET_UPSTREAM_API"] ?? "v2b"
 
     @Option(help: "Vendor identifier this front end acts as (OPENMARKET_IDENTIFIER).")
     var identifier = environment["OPENMARKET_IDENTIFIER"]
 
-    @Option(help: "Vendor secret this front end acts as (OPENMARKET_SECRET).")
+    @Option(help: "Vendor secret this front end acts as; on a v1 upstream, the password of the items it lists (OPENMARKET_SECRET).")
     var secret = environment["OPENMARKET_SECRET"]
 
     @Option(help: "Public origin for image URLs in API responses, e.g. https://market.example (OPENMARKET_PUBLIC_URL).")
@@ -70,9 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("Unknown log level \(logLevel).")
         }
         guard let generation = MarketGeneration(rawValue: upstreamAPI.lowercased()) else {
-            throw ValidationError(upstreamAPI.lowercased() == "v1"
-                ? "--upstream-api v1 is not supported yet: the front end speaks to v2a and v2b servers."
-                : "--upstream-api must be v2a or v2b.")
+            throw ValidationError("--upstream-api must be v2b, v2a or v1.")
         }
         let backend: AppConfiguration.Backend
         if let upstream {

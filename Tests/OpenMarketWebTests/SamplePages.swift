@@ -41,14 +41,15 @@ enum SamplePages {
             discountedPrice: id % 3 == 0 ? Decimal(100 * id) : 0, stock: id % 5 == 0 ? 0 : id % 7, createdAt: day, issuedAt: day)
     }
 
-    static func detail(images count: Int, stock: Int = 2) -> ProductDetail {
+    /// `vendor: ""` is a v1 market's product, which has no seller.
+    static func detail(images count: Int, stock: Int = 2, vendor: String = "Seller " + tricky) -> ProductDetail {
         let images = (0..<count).map { index in
             ProductDetail.Image(id: 70 + index, url: "/images/\(Self.key(index))_origin.jpg", thumbnailURL: "/images/\(Self.key(index))_thumb.jpg", issuedAt: day)
         }
         return ProductDetail(
             id: 7, vendorID: 1, name: "Lamp " + tricky, description: "Line one\nLine two " + tricky, thumbnailURL: images.first?.thumbnailURL ?? "",
             currency: .krw, price: 12_000, discountedPrice: 2_000, stock: stock, createdAt: day, issuedAt: day, images: images,
-            vendor: .init(id: 1, name: "Seller " + tricky))
+            vendor: .init(id: 1, name: vendor))
     }
 
     static func storefront(_ language: Language) -> [(name: String, page: any PageModel)] {
@@ -61,12 +62,18 @@ enum SamplePages {
             ("list-plain", ProductListPage(
                 context: context(language, flash: nil), query: ListQuery(), view: .list,
                 page: ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(summary)))),
+            ("list-v1-search", ProductListPage(
+                context: c, query: ListQuery(search: "lamp " + tricky), view: .grid,
+                page: ProductPage(
+                    pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(summary), totalIsCapped: true,
+                    searchCoverage: .namesOfNewest(count: 500)))),
             ("list-empty", ProductListPage(context: c, query: ListQuery(), view: .grid, page: empty)),
             ("list-empty-search", ProductListPage(context: c, query: ListQuery(search: tricky), view: .grid, page: empty)),
             ("list-past-end", ProductListPage(context: c, query: ListQuery(page: 9), view: .list, page: nil)),
             ("detail-gallery", ProductDetailPage(context: c, product: detail(images: 3), photo: 2)),
             ("detail-one-photo", ProductDetailPage(context: c, product: detail(images: 1, stock: 0), photo: nil)),
             ("detail-no-photo", ProductDetailPage(context: c, product: detail(images: 0, stock: 9), photo: 4)),
+            ("detail-no-vendor", ProductDetailPage(context: c, product: detail(images: 2, vendor: ""), photo: nil)),
             ("delete-refused", ProductDeletePage(context: c, product: detail(images: 2), error: "Wrong " + tricky, writesDisabled: true)),
             ("delete", ProductDeletePage(context: c, product: detail(images: 2), writesDisabled: false)),
         ]
@@ -92,6 +99,8 @@ enum SamplePages {
             ("form-edit", ProductFormPage(
                 context: c, values: ProductFormInput(product: product), product: product, errors: thumbnailError, notice: "Nothing " + tricky,
                 writesDisabled: false)),
+            ("form-edit-v1", ProductFormPage(
+                context: c, values: ProductFormInput(product: product), product: product, writesDisabled: false, canChooseMainPhoto: false)),
             ("form-admin", ProductFormPage(context: c, values: values, product: product, errors: everyError, writesDisabled: false, isAdmin: true)),
         ]
     }

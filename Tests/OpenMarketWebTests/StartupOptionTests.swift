@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
 
@@ -16,6 +19,28 @@ struct StartupOptionTests {
             let sentence = error.description
             #expect(sentence.hasPrefix("--secret (OPENMARKET_SECRET): "), "\(sentence)")
             #expect(!sentence.contains("Violation"), "no Swift dump: \(sentence)")
+        }
+    }
+
+    /// On a v1 upstream the secret becomes the password of every item the front end lists: v1's rule for item
+    /// passwords applies at start-up, not at the first upload.
+    @Test func aV1UpstreamRefusesASecretTooShortForAnItemPassword() async throws {
+        var config = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:9"))))
+        config.upstreamGeneration = .v1
+        config.secret = "abc"
+        do {
+            _ = try await buildApplication(config)
+            Issue.record("the server started with a three-letter item password")
+        } catch let error as StartupError {
+            #expect(error.description.hasPrefix("--secret (OPENMARKET_SECRET): a v1 server takes it as the password"), "\(error)")
+        }
+        // Four characters do, and without --identifier: v1 has no vendors, so the secret alone enables writes.
+        config.secret = "abcd"
+        config.identifier = nil
+        try await buildApplication(config).test(.router) { client in
+            let form = try await client.execute(uri: "/products/new", method: .get)
+            #expect(form.status == .ok)
+            #expect(!form.text.contains("판매자 계정(--identifier, --secret)이 설정되지 않아"))
         }
     }
 }

@@ -4,7 +4,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Pure builders for every request `OpenMarketClient` sends, following the wire contract of the server's
-/// generation (v2b "openmarket" unless told otherwise).
+/// generation (v2b "openmarket" unless told otherwise). The first generation's own requests are in
+/// `MarketRequests+V1.swift`; the health check and the detail follow the generation here.
 public struct MarketRequests: Sendable {
     public var baseURL: URL
     public var generation: MarketGeneration
@@ -14,8 +15,9 @@ public struct MarketRequests: Sendable {
         self.generation = generation
     }
 
+    /// v1 servers have no health check: their first page stands in for it.
     public func healthCheck() -> MarketRequest {
-        MarketRequest(method: .get, url: url(MarketPath.healthChecker.path))
+        generation == .v1 ? items(page: 1) : MarketRequest(method: .get, url: url(MarketPath.healthChecker.path))
     }
 
     public func list(_ query: ProductQuery) -> MarketRequest {
@@ -30,7 +32,7 @@ public struct MarketRequests: Sendable {
     }
 
     public func detail(id: Int) -> MarketRequest {
-        MarketRequest(method: .get, url: url(MarketPath.product(.value(id)).path))
+        generation == .v1 ? item(id: id) : MarketRequest(method: .get, url: url(MarketPath.product(.value(id)).path))
     }
 
     /// Multipart with one `params` part of raw JSON and one `images` part per photo (no `[]` suffix).
@@ -105,7 +107,7 @@ public struct MarketRequests: Sendable {
             method: .delete, url: url(MarketPath.productToken(.value(id), .value(token)).path), headers: [("identifier", credentials.identifier)])
     }
 
-    private func url(_ path: String, query: [URLQueryItem] = []) -> URL {
+    func url(_ path: String, query: [URLQueryItem] = []) -> URL {
         let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
         var components = URLComponents(string: base + path) ?? URLComponents()
         if !query.isEmpty {
@@ -117,7 +119,7 @@ public struct MarketRequests: Sendable {
     }
 
     /// Filenames go inside a quoted header parameter: drop what would break the quoting or the header line.
-    private static func headerSafe(_ filename: String) -> String {
+    static func headerSafe(_ filename: String) -> String {
         let cleaned = filename.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0.value >= 0x20 && $0.value != 0x7F }
         let result = String(String.UnicodeScalarView(cleaned))
         return result.isEmpty ? "image" : result

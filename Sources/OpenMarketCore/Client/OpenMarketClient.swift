@@ -4,12 +4,13 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// `OpenMarketAPI` over HTTP against a remote OpenMarket v2 server, "openmarket" (v2b) or "market-training" (v2a).
+/// `OpenMarketAPI` over HTTP against a remote OpenMarket server: v2 "openmarket" (v2b) or "market-training" (v2a),
+/// or the first generation (v1, `OpenMarketClient+V1.swift`), where `VendorCredentials.secret` is the item's password.
 ///
 /// Every call has a deadline and a response-size cap; only GETs are retried, once, on transport failures.
 public final class OpenMarketClient: OpenMarketAPI {
     public let configuration: OpenMarketClientConfiguration
-    private let requests: MarketRequests
+    let requests: MarketRequests
     private let httpClient: HTTPClient
     private let logger: Logger
 
@@ -40,6 +41,7 @@ public final class OpenMarketClient: OpenMarketAPI {
     }
 
     public func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
+        if configuration.generation == .v1 { return try await v1Products(query) }
         let response = try await send(requests.list(query))
         // v2a answers 204 past the last page; v2b sends a 2xx with a body no decoder reads.
         if response.status == 204 || ((200..<300).contains(response.status) && response.body.isEmpty) { return nil }
@@ -47,13 +49,18 @@ public final class OpenMarketClient: OpenMarketAPI {
     }
 
     public func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
-        try decode(ProductDetail.self, from: try await send(requests.detail(id: id)))
+        if configuration.generation == .v1 { return try v1Detail(from: try await send(requests.detail(id: id))) }
+        return try decode(ProductDetail.self, from: try await send(requests.detail(id: id)))
     }
 
     public func createProduct(
         _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        let boundary = "Boundary-\(UUID().uuidString)"
+        let boundary = Self.boundary()
+        if configuration.generation == .v1 {
+            let request = try requests.createItem(draft, images: images, password: credentials.secret, boundary: boundary)
+            return try v1Detail(from: try await send(request))
+        }
         let request = try requests.create(draft, images: images, credentials: credentials, boundary: boundary)
         return try decode(ProductDetail.self, from: try await send(request))
     }
@@ -61,16 +68,18 @@ public final class OpenMarketClient: OpenMarketAPI {
     public func updateProduct(
         id: Int, changes: ProductChanges, credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        try decode(ProductDetail.self, from: try await send(requests.update(id: id, changes: changes, credentials: credentials)))
+        if configuration.generation == .v1 { return try await v1UpdateProduct(id: id, changes: changes, password: credentials.secret) }
+        return try decode(ProductDetail.self, from: try await send(requests.update(id: id, changes: changes, credentials: credentials)))
     }
 
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
+        if configuration.generation == .v1 { return try await v1DeleteProduct(id: id, password: credentials.secret) }
         let archived = try await send(requests.archive(id: id, credentials: credentials))
         guard (200..<300).contains(archived.status) else { throw Self.error(for: archived) }
         let answer = String(decoding: archived.body, as: UTF8.self)
         let request = switch configuration.generation {
         case .v2a: try requests.delete(id: id, productSecret: answer, credentials: credentials)
-        case .v2b: try requests.delete(path: answer, credentials: credentials)
+        case .v2b, .v1: try requests.delete(path: answer, credentials: credentials)
         }
         let deleted = try await send(request)
         return try decode(ProductDetail.self, from: deleted)
@@ -81,6 +90,10 @@ extension OpenMarketClient {
     struct RawResponse: Sendable {
         var status: Int
         var body: Data
+    }
+
+    static func boundary() -> String {
+        "Boundary-\(UUID().uuidString)"
     }
 
     /// One deadline for the whole call, the retry included: `--upstream-timeout 10` means an answer or a 504

@@ -1,13 +1,29 @@
 /// One page of the product list, newest first, with the paging figures the API reports.
 public struct ProductPage: Sendable, Hashable {
+    /// Who looked for a search's matches, and among what.
+    public enum SearchCoverage: Sendable, Hashable {
+        /// The market searched, names and descriptions, over all its products.
+        case market
+        /// The market cannot search (v1): names were matched here, among every one of its `count` products.
+        case namesOfAll(count: Int)
+        /// The market cannot search (v1): names were matched here among its newest `count` products only.
+        case namesOfNewest(count: Int)
+    }
+
     public var pageNo: Int
     public var itemsPerPage: Int
     public var totalCount: Int
     public var products: [ProductSummary]
-    /// The market stopped counting at `totalCount` (a search that matches very many products): show "10,000+".
+    /// There are more than `totalCount`: the market stopped counting (a search that matches very many products),
+    /// or a v1 server, which never says how many it has, had more after the items read. Show "10,000+".
     public var totalIsCapped: Bool
+    public var searchCoverage: SearchCoverage
 
-    public init(pageNo: Int, itemsPerPage: Int, totalCount: Int, products: [ProductSummary], totalIsCapped: Bool = false) {
+    public init(
+        pageNo: Int, itemsPerPage: Int, totalCount: Int, products: [ProductSummary], totalIsCapped: Bool = false,
+        searchCoverage: SearchCoverage = .market
+    ) {
+        self.searchCoverage = searchCoverage
         self.pageNo = pageNo
         self.itemsPerPage = itemsPerPage
         self.totalCount = totalCount

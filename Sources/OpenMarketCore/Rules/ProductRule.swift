@@ -26,6 +26,11 @@ public enum ProductRule: Sendable, Hashable {
     case imagePixels(position: Int, width: Int, height: Int)
     /// Image part `position` (1-based) holds `count` image files one after the other; a part is one photo.
     case imagesInOnePart(position: Int, count: Int)
+    /// An amount with a fraction where the market takes whole units only (a v1 server: prices are integers);
+    /// the field is `.price` or `.discountedPrice`.
+    case wholeUnitsOnly(OpenMarketError.Field)
+    /// A new main photo asked of a market that cannot choose one (a v1 server: the first photo is the main one).
+    case mainPhotoFixed
 
     /// The request field the rule is about.
     public var field: OpenMarketError.Field {
@@ -36,7 +41,8 @@ public enum ProductRule: Sendable, Hashable {
         case .discountNegative, .discountAbovePrice, .discountPrecision: .discountedPrice
         case .stockRange: .stock
         case .imageCount, .imagePixels, .imagesInOnePart: .images
-        case .thumbnailNotOwn: .thumbnailID
+        case .thumbnailNotOwn, .mainPhotoFixed: .thumbnailID
+        case .wholeUnitsOnly(let field): field
         }
     }
 
@@ -64,6 +70,9 @@ public enum ProductRule: Sendable, Hashable {
             "Image \(position) is \(width) × \(height) pixels; at most \(ImageLimits.maxMegapixels) megapixels and \(ImageLimits.maxSide) pixels a side are accepted."
         case .imagesInOnePart(let position, let count):
             "Image part \(position) holds \(count) image files one after the other; send each photo in its own `images` part. Nothing was stored."
+        case .wholeUnitsOnly(let field):
+            "The \(field == .discountedPrice ? "discounted price" : "price") must be a whole number: this market has no fractions of a unit."
+        case .mainPhotoFixed: "This market keeps the first photo as the main photo; another cannot be chosen."
         }
     }
 

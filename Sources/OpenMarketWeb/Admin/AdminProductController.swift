@@ -81,7 +81,7 @@ struct AdminProductController: Sendable {
         let pageContext = PageContext(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
             context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true,
-            conflict: conflict)
+            canChooseMainPhoto: editing.canChooseMainPhoto, conflict: conflict)
         return try renderer.response(page, status: status)
     }
 }

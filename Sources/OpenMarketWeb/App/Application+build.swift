@@ -62,13 +62,14 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             throw StartupError.invalidOption(
                 "--v2a-port (OPENMARKET_V2A_PORT): serves the embedded market's API, so it cannot be used with --upstream.")
         }
+        // Before the client: a client dropped without its shutdown trips AsyncHTTPClient's assertion.
+        vendor = try config.remoteVendorCredentials()
         let client = OpenMarketClient(
             configuration: OpenMarketClientConfiguration(
                 baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
             logger: logger)
         market = client
-        vendor = config.identifier.flatMap { identifier in config.secret.map { VendorCredentials(identifier: identifier, secret: $0) } }
-        adminMarket = RemoteAdminMarket(market: client, vendor: vendor)
+        adminMarket = RemoteAdminMarket(market: client, vendor: vendor, productsHaveOwnPasswords: config.upstreamGeneration.hasProductPasswords)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
         logger.info("Using the remote market", metadata: [
@@ -81,8 +82,10 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webDatabase) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
+    let v1Upstream = if case .remote = config.backend { config.upstreamGeneration == .v1 } else { false }
     let editing = ProductEditing(
-        market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket)
+        market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket,
+        productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream)
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
     }

@@ -3,7 +3,8 @@ import OpenMarketStore
 
 /// Remote mode: the OpenMarket API can neither sort nor filter, so every page of the (searched) list is read
 /// and ordered here; the admin acts with the configured vendor's credentials, so other vendors' products
-/// are refused by the server and reported as such.
+/// are refused by the server and reported as such. On a v1 server the vendor's secret is the password of the items
+/// this front end listed; an item listed elsewhere has its own, and is reported as another seller's.
 struct RemoteAdminMarket: AdminMarket {
     /// Reading more than this many products for one table view would make the console unusable anyway.
     static let maxProducts = 10_000
@@ -11,6 +12,8 @@ struct RemoteAdminMarket: AdminMarket {
 
     let market: any OpenMarketAPI
     let vendor: VendorCredentials?
+    /// The market checks a password per product (v1): a refused secret means the item is someone else's.
+    var productsHaveOwnPasswords = false
 
     func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
         var all: [ProductSummary] = []
@@ -49,12 +52,27 @@ struct RemoteAdminMarket: AdminMarket {
 
     func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
         guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
-        return try await market.updateProduct(id: id, changes: changes, credentials: vendor)
+        do {
+            return try await market.updateProduct(id: id, changes: changes, credentials: vendor)
+        } catch {
+            throw ownPasswordRefusal(error)
+        }
     }
 
     func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
         guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
-        return try await market.deleteProduct(id: id, credentials: vendor)
+        do {
+            return try await market.deleteProduct(id: id, credentials: vendor)
+        } catch {
+            throw ownPasswordRefusal(error)
+        }
+    }
+
+    /// On a v1 server an item that does not take this front end's secret was listed elsewhere with a password of its
+    /// own, which the console does not know: like another vendor's product on v2.
+    private func ownPasswordRefusal(_ error: OpenMarketError) -> OpenMarketError {
+        guard productsHaveOwnPasswords, case .unauthorized = error else { return error }
+        return .forbidden("This item was listed elsewhere with a password of its own; only that password changes it.")
     }
 
     func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)

@@ -1,3 +1,5 @@
+import OpenMarketCore
+
 /// Texts with values in them. Values are plain strings here; templates escape them when rendering.
 extension Strings {
     private var isKorean: Bool { language == .korean }
@@ -8,6 +10,24 @@ extension Strings {
 
     func searchResultCount(query: String, count: String) -> String {
         isKorean ? "‘\(query)’ 검색 결과 \(count)개" : "\(count) results for “\(query)”"
+    }
+
+    /// Said beside a search's results when the market could not search and the names were matched here (v1).
+    func searchCoverageNotice(_ coverage: ProductPage.SearchCoverage, format: Formatting) -> String? {
+        switch coverage {
+        case .market:
+            nil
+        case .namesOfAll(let count):
+            isKorean
+                ? "이 마켓(OpenMarket v1)은 검색 기능이 없어 상품 \(format.number(count))개의 상품명에서 찾았습니다. 상품 설명은 찾지 않습니다."
+                : "This market (OpenMarket v1) cannot search: the names of all \(format.number(count)) products were searched here, "
+                    + "not their descriptions."
+        case .namesOfNewest(let count):
+            isKorean
+                ? "이 마켓(OpenMarket v1)은 검색 기능이 없어 최근 상품 \(format.number(count))개의 상품명에서만 찾았습니다. 더 오래된 상품과 상품 설명은 찾지 않습니다."
+                : "This market (OpenMarket v1) cannot search: only the names of its newest \(format.number(count)) products were searched here, "
+                    + "not older products nor descriptions."
+        }
     }
 
     func emptySearchTitle(query: String) -> String {

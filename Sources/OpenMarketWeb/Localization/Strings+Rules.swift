@@ -30,6 +30,14 @@ extension Strings {
             isKoreanText
                 ? "\(position)번째 파일에 사진 \(count)장이 이어 붙어 있습니다. 사진은 한 장씩 따로 올려 주세요."
                 : "File \(position) holds \(count) photos one after the other; upload each photo as its own file."
+        case .wholeUnitsOnly(let field):
+            isKoreanText
+                ? "이 마켓(OpenMarket v1)은 소수점 없는 금액만 받습니다. \(field == .discountedPrice ? "할인 금액" : "가격")을 정수로 입력해 주세요."
+                : "This market (OpenMarket v1) takes whole amounts only; enter the \(field == .discountedPrice ? "discount" : "price") without cents."
+        case .mainPhotoFixed:
+            isKoreanText
+                ? "이 마켓(OpenMarket v1)은 첫 사진이 늘 대표 사진이라 다른 사진을 고를 수 없습니다."
+                : "This market (OpenMarket v1) always shows the first photo as the main photo; another cannot be chosen."
         }
     }
 

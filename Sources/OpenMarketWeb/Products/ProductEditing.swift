@@ -15,6 +15,12 @@ struct ProductEditing: Sendable {
     let vendor: VendorCredentials?
     /// The embedded market, which can replace a product's photos; `nil` for a remote one.
     var imageReplacing: (any ProductImageReplacing)? = nil
+    /// A v1 server keeps a password per item and checks it. For a product whose password this front end does not
+    /// keep (listed elsewhere), the typed password is then the item's own, passed through for the server to check,
+    /// and a miss counts against the product, not against the vendor's secret (which v1 does not have).
+    var productsHaveOwnPasswords = false
+    /// Whether the market can make another photo the main one; a v1 server always shows the first.
+    var canChooseMainPhoto = true
 
     /// Who asks, with what proof.
     enum Requester: Sendable {
@@ -152,8 +158,9 @@ struct ProductEditing: Sendable {
     }
 
     /// The throttle first (a blocked guess is not even checked), then the product's own password; a product
-    /// without one takes the vendor's secret, which the market checks. Misses count per product and per vendor
-    /// secret (see `GuessThrottle`), so a secret guarding many products is not guessed many times over.
+    /// without one takes the vendor's secret, which the market checks (on a v1 server: the item's own password).
+    /// Misses count per product and per vendor secret (see `GuessThrottle`), so a secret guarding many products is
+    /// not guessed many times over.
     private func asSeller(
         productID: Int, password: String, client: String, write: (VendorCredentials) async throws -> ProductDetail
     ) async -> Result<ProductDetail, Refusal> {
@@ -175,7 +182,7 @@ struct ProductEditing: Sendable {
             await throttle.recordSuccess(client: client, subject: own)
             return await Refusal.catching { try await write(vendor) }
         case .noPassword:
-            let secret = GuessThrottle.Subject.vendor(vendor.identifier)
+            let secret = productsHaveOwnPasswords ? own : GuessThrottle.Subject.vendor(vendor.identifier)
             if let wait = await throttle.blockedSeconds(client: client, subject: secret) { return .failure(.throttled(seconds: wait)) }
             let result = await Refusal.catching { try await write(VendorCredentials(identifier: vendor.identifier, secret: password)) }
             switch result {

@@ -57,6 +57,8 @@ struct ProductFormPage: PageModel {
     var values: ProductFormInput
     var currencies: [SelectOption]
     var thumbnails: [ThumbnailChoice]
+    /// The edit form offers the main photo's choice where the market can make another photo the main one.
+    var choosesMainPhoto: Bool
     var name: FieldState
     var description: FieldState
     var price: FieldState
@@ -87,7 +89,8 @@ struct ProductFormPage: PageModel {
 
     init(
         context: PageContext, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false, conflict: EditConflict? = nil
+        notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false, canChooseMainPhoto: Bool = true,
+        conflict: EditConflict? = nil
     ) {
         let strings = context.strings
         self.context = context
@@ -105,7 +108,8 @@ struct ProductFormPage: PageModel {
             SelectOption(value: Currency.usd.rawValue, label: strings.currencyUSD, isSelected: values.currency == Currency.usd.rawValue),
         ]
         let count = product?.images.count ?? 0
-        thumbnails = (product?.images ?? []).enumerated().map { offset, image in
+        choosesMainPhoto = product != nil && canChooseMainPhoto
+        thumbnails = (choosesMainPhoto ? product?.images ?? [] : []).enumerated().map { offset, image in
             ThumbnailChoice(
                 imageID: image.id, inputID: "thumbnail-\(image.id)", url: image.thumbnailURL,
                 alt: strings.photoAlt(name: product?.name ?? "", index: offset + 1, count: count),
@@ -155,6 +159,7 @@ extension ProductFormPage: TemplateObject {
         case "values": .object(values)
         case "currencies": .list(currencies)
         case "thumbnails": .list(thumbnails)
+        case "choosesMainPhoto": .bool(choosesMainPhoto)
         case "name": .object(name)
         case "description": .object(description)
         case "price": .object(price)

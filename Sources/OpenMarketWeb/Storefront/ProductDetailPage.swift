@@ -20,6 +20,8 @@ struct ProductDetailPage: PageModel {
     var name: String
     var description: String
     var vendorName: String
+    /// v1 markets have no vendors: the row is left out rather than shown empty.
+    var hasVendor: Bool
     var price: PriceBlock
     var stock: StockText
     var registeredOn: String
@@ -40,6 +42,7 @@ struct ProductDetailPage: PageModel {
         name = product.name
         description = product.description
         vendorName = product.vendor.name
+        hasVendor = !product.vendor.name.isEmpty
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
         registeredOn = format.date(product.createdAt)
@@ -68,6 +71,7 @@ extension ProductDetailPage: TemplateObject {
         case "name": .text(name)
         case "description": .text(description)
         case "vendorName": .text(vendorName)
+        case "hasVendor": .bool(hasVendor)
         case "price": .object(price)
         case "stock": .object(stock)
         case "registeredOn": .text(registeredOn)

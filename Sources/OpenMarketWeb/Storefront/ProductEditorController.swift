@@ -135,7 +135,7 @@ struct ProductEditorController: Sendable {
         let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
             context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled,
-            conflict: conflict)
+            canChooseMainPhoto: editing.canChooseMainPhoto, conflict: conflict)
         return try renderer.response(page, status: status)
     }
 

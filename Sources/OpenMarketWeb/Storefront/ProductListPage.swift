@@ -13,6 +13,8 @@ struct ProductListPage: PageModel {
     var hasSearch: Bool
     var resultSummary: String
     var searchSummary: String
+    /// How far a search reached where the market could not search itself (v1); `nil` otherwise.
+    var searchNotice: String?
     var isEmpty: Bool
     var emptyTitle: String
     var emptyHint: String
@@ -44,6 +46,7 @@ struct ProductListPage: PageModel {
         resultSummary = products.isEmpty ? "" : strings.resultRange(
             total: shownTotal, from: format.number(first), to: format.number(first + products.count - 1))
         searchSummary = query.search.map { strings.searchResultCount(query: $0, count: shownTotal) } ?? ""
+        searchNotice = page.flatMap { strings.searchCoverageNotice($0.searchCoverage, format: format) }
         isEmpty = products.isEmpty
         // Past the last page the market answers "no content": that is not an empty market.
         isPastTheEnd = page == nil && query.page > 1
@@ -79,6 +82,7 @@ extension ProductListPage: TemplateObject {
         case "hasSearch": .bool(hasSearch)
         case "resultSummary": .text(resultSummary)
         case "searchSummary": .text(searchSummary)
+        case "searchNotice": .text(searchNotice)
         case "isEmpty": .bool(isEmpty)
         case "emptyTitle": .text(emptyTitle)
         case "emptyHint": .text(emptyHint)

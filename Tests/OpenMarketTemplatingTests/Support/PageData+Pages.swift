@@ -60,7 +60,7 @@ extension PageData {
             "emptyHint": "Try again", "showAllURL": "/products", "isPastTheEnd": false, "firstPageURL": "/products?page=1",
             "isGrid": cards > 1, "listClass": "view-grid", "gridURL": "/products?view=grid#p-1", "listURL": "/products?view=list#p-1",
             "cards": (0..<cards).map { card($0 + 1) }, "pagination": pagination(needed: cards > 1), "view": "grid", "perPage": 20,
-            "formAction": "/products",
+            "formAction": "/products", "searchNotice": "Names only " + tricky,
         ]
     }
 
@@ -72,9 +72,9 @@ extension PageData {
         return [
             "layout": layout, "t": t, "name": "Lamp " + tricky, "price": price(discounted: several),
             "current": ["fullURL": "/images/7/0.jpg", "alt": "Photo", "counter": "1 / 3", "hasSeveralPhotos": several, "photos": photos],
-            "stock": ["text": "3 left", "isSoldOut": false, "isLow": several], "vendorName": "Vendor", "registeredISO": "2026-01-02",
-            "registeredOn": "2 Jan 2026", "description": "Line one\nLine <two>\n  indented", "editURL": "/products/7/edit",
-            "deleteURL": "/products/7/delete", "backURL": "/products",
+            "stock": ["text": "3 left", "isSoldOut": false, "isLow": several], "vendorName": "Vendor", "hasVendor": true,
+            "registeredISO": "2026-01-02", "registeredOn": "2 Jan 2026", "description": "Line one\nLine <two>\n  indented",
+            "editURL": "/products/7/edit", "deleteURL": "/products/7/delete", "backURL": "/products",
         ]
     }
 
@@ -101,7 +101,7 @@ extension PageData {
             "maxImageBytes": 307_200, "name": field("name", error: errors), "description": field("description", error: false),
             "price": field("price", error: errors), "currency": currency, "discountedPrice": field("discounted", error: false),
             "stock": field("stock", error: errors), "images": images, "isEdit": isEdit, "isAdmin": isEdit,
-            "thumbnail": field("thumbnail", error: isEdit),
+            "thumbnail": field("thumbnail", error: isEdit), "choosesMainPhoto": isEdit,
             "thumbnails": [
                 ["inputID": "t1", "imageID": 11, "isChecked": true, "url": "/i/1", "alt": "one"],
                 ["inputID": "t2", "imageID": 12, "isChecked": false, "url": "/i/2", "alt": "two"],
