@@ -93,6 +93,14 @@ enum SamplePages {
         values.price = "12,000\""
         values.currency = "USD"
         let product = detail(images: 3)
+        // Someone renamed the product while the form was open; the person changed the stock and the name too.
+        var changed = product
+        changed.name = "Renamed " + tricky
+        var typed = ProductFormInput(product: product)
+        typed.stock = "12"
+        typed.name = "Mine " + tricky
+        typed.shown = ShownProduct(product)
+        let conflict = EditConflict(submitted: typed, shown: typed.shown, current: changed)!
         return [
             ("form-new", ProductFormPage(context: c, values: ProductFormInput(), product: nil, writesDisabled: false)),
             ("form-new-refused", ProductFormPage(context: c, values: values, product: nil, errors: everyError, writesDisabled: true)),
@@ -102,6 +110,8 @@ enum SamplePages {
             ("form-edit-v1", ProductFormPage(
                 context: c, values: ProductFormInput(product: product), product: product, writesDisabled: false, canChooseMainPhoto: false)),
             ("form-admin", ProductFormPage(context: c, values: values, product: product, errors: everyError, writesDisabled: false, isAdmin: true)),
+            ("form-edit-conflict", ProductFormPage(
+                context: c, values: conflict.merged, product: changed, writesDisabled: false, conflict: conflict)),
         ]
     }
 

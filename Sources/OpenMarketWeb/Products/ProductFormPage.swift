@@ -77,6 +77,7 @@ struct ProductFormPage: PageModel {
     /// The hidden `shown` field of an edit form.
     var shownField: String?
     var conflict: [ConflictRow]
+    var hasConflict: Bool
     var nameMin = MarketLimits.nameLength.lowerBound
     var nameMax = MarketLimits.nameLength.upperBound
     var descriptionMin = MarketLimits.descriptionLength.lowerBound
@@ -143,6 +144,7 @@ struct ProductFormPage: PageModel {
         self.conflict = (conflict?.changes ?? []).map { change in
             ConflictRow(label: HistoryRow.label(change.field.rawValue, strings.language), shown: change.shown, now: change.now, yoursKept: change.alsoChangedHere)
         }
+        hasConflict = !self.conflict.isEmpty
     }
 }
 
@@ -177,7 +179,7 @@ extension ProductFormPage: TemplateObject {
         case "writesDisabled": .bool(writesDisabled)
         case "shownField": .text(shownField)
         case "conflict": .list(conflict)
-        case "hasConflict": .bool(!conflict.isEmpty)
+        case "hasConflict": .bool(hasConflict)
         case "nameMin": .int(nameMin)
         case "nameMax": .int(nameMax)
         case "descriptionMin": .int(descriptionMin)
