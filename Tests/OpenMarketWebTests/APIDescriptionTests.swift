@@ -36,7 +36,8 @@ struct APIDescriptionTests {
             .replacingOccurrences(of: "{token}", with: "6f1c1d8e-0000-4000-8000-000000000000")
     }
 
-    private static let everyMethod: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace]
+    private static let everyMethod: [HTTPRequest.Method] =
+        [.get, .head, .post, .put, .patch, .delete, .options, .trace, HTTPRequest.Method("QUERY")!]
 
     /// One request without a body: the status, the headers and the body's text.
     private typealias Send = @Sendable (HTTPRequest.Method, String) async throws -> (HTTPResponse.Status, HTTPFields, String)

@@ -34,6 +34,9 @@ extension RouterMethods {
         }
     }
 
-    /// The methods of RFC 9110 a client sends to an origin server (CONNECT is for proxies).
-    private static var originMethods: [HTTPRequest.Method] { [.get, .head, .post, .put, .patch, .delete, .options, .trace] }
+    /// The methods of RFC 9110 a client sends to an origin server (CONNECT is for proxies), and QUERY, a safe GET
+    /// with a body (draft-ietf-httpbis-safe-method-w-body), which API tools already send.
+    private static var originMethods: [HTTPRequest.Method] {
+        [.get, .head, .post, .put, .patch, .delete, .options, .trace] + (HTTPRequest.Method("QUERY").map { [$0] } ?? [])
+    }
 }
