@@ -27,6 +27,46 @@ struct ProductDetailTests {
         }
     }
 
+    @Test func sharedLinksPreviewWithAbsoluteOpenGraphTagsOnAVerifiedOrigin() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.live) { client in
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            let port = try #require(client.port)
+            func page(host: String) async throws -> String {
+                let socket = try RawSocket.connect(port: port)
+                socket.send("GET /products/\(camera.id) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                return await socket.receiveUntilClosed(timeout: .seconds(15)).text
+            }
+            let origin = "http://localhost:\(port)"
+            let html = try await page(host: "localhost:\(port)")
+            #expect(html.contains("<meta property=\"og:title\" content=\"Vintage Film Camera\">"))
+            #expect(html.contains("<meta property=\"og:url\" content=\"\(origin)/products/\(camera.id)\">"))
+            #expect(html.contains("<link rel=\"canonical\" href=\"\(origin)/products/\(camera.id)\">"))
+            // The price the buyer pays, the discount, the stock, then the description.
+            let description = try #require(html.firstCapture(#"<meta property="og:description" content="([^"]*)">"#))
+            #expect(description.hasPrefix("$114.49 · 11% 할인 · 잔여 1개 · "), "\(description)")
+            let image = try #require(html.firstCapture(#"<meta property="og:image" content="([^"]*)">"#))
+            #expect(image.hasPrefix(origin + "/images/"))
+            // The photo the tag names is served.
+            let photo = try await client.execute(uri: String(image.dropFirst(origin.count)), method: .get)
+            #expect(photo.status == .ok)
+            #expect(photo.headers[.contentType]?.hasPrefix("image/") == true)
+
+            // A Host we do not answer to never reaches a URL: the address the connection reached is used instead.
+            let forged = try await page(host: "evil.example")
+            #expect(forged.hasPrefix("HTTP/1.1 200"))
+            #expect(!forged.contains("evil.example"))
+            #expect(forged.contains("<meta property=\"og:url\" content=\"http://127.0.0.1:\(port)/products/\(camera.id)\">"))
+
+            // HEAD answers as GET does, without the body.
+            let get = try await client.execute(uri: SiteURLs.product(camera.id), method: .get)
+            let head = try await client.execute(uri: SiteURLs.product(camera.id), method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+        }
+    }
+
     @Test func productWithoutDiscountShowsNoStruckThroughPrice() async throws {
         let app = try await buildApplication(TestSupport.configuration())
         try await app.test(.router) { client in

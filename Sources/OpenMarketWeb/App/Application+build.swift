@@ -91,7 +91,9 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     }
     let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
-    StorefrontController(market: market, renderer: renderer).addRoutes(to: pages)
+    let origins = resolver ?? ImageURLResolver(
+        publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
+    StorefrontController(market: market, renderer: renderer, origins: origins).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
     ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, bodyDeadline: config.bodyDeadline)

@@ -14,6 +14,8 @@ struct PageLayout: Sendable {
     var newProductPath: String
     var scriptPath: String
     var stylePath: String
+    /// Set by pages worth sharing (a product).
+    var openGraph: OpenGraph?
 
     init(title: String, request: Request, visitor: Visitor) {
         self.language = visitor.language.rawValue
@@ -43,6 +45,7 @@ extension PageLayout: TemplateObject {
         case "newProductPath": .text(newProductPath)
         case "scriptPath": .text(scriptPath)
         case "stylePath": .text(stylePath)
+        case "openGraph": .object(openGraph)
         default: nil
         }
     }

@@ -34,7 +34,7 @@ struct ProductDetailPage: PageModel {
     var deleteURL: String
     var backURL: String
 
-    init(context: PageContext, product: ProductDetail, photo requested: Int?) {
+    init(context: PageContext, product: ProductDetail, photo requested: Int?, origin: String? = nil) {
         let strings = context.strings
         let format = context.format
         self.context = context
@@ -61,6 +61,12 @@ struct ProductDetailPage: PageModel {
         editURL = SiteURL.editProduct(.value(product.id)).link
         deleteURL = SiteURL.deleteProduct(.value(product.id)).link
         backURL = SiteURL.products().link + "#p-\(product.id)"
+        if let origin {
+            let discount = price.hasDiscount ? price.discountRate + " " + price.discountLabel : nil
+            let summary = [price.salePrice, discount, stock.text, OpenGraph.excerpt(product.description)]
+                .compactMap { $0 }.joined(separator: " · ")
+            self.context.layout.openGraph = OpenGraph(product: self, summary: summary, imagePath: product.images.first?.url, origin: origin)
+        }
     }
 }
 

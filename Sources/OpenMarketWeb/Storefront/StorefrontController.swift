@@ -9,6 +9,8 @@ struct StorefrontController: Sendable {
 
     let market: any OpenMarketAPI
     let renderer: PageRenderer
+    /// The origin absolute links are built on (Open Graph).
+    let origins: ImageURLResolver
 
     func addRoutes(to pages: RouterGroup<Context>) {
         pages.get(.home, use: index)
@@ -33,7 +35,9 @@ struct StorefrontController: Sendable {
         let product = try await market.product(id: try context.productID())
         let photo = FormQuery(request).get("photo").flatMap(Int.init)
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
-        return try renderer.response(ProductDetailPage(context: pageContext, product: product, photo: photo))
+        let page = ProductDetailPage(
+            context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context))
+        return try renderer.response(page)
     }
 
     /// Remembers the language in a cookie and goes back where the visitor was.

@@ -1,0 +1,45 @@
+import Foundation
+import OpenMarketCore
+import OpenMarketTemplating
+
+/// What a shared link previews as (KakaoTalk, Slack, …): the Open Graph tags in a page's head. Every URL is
+/// absolute, from the origin we verified (`ImageURLResolver.origin`), never from what the client named.
+struct OpenGraph: Sendable {
+    var title: String
+    var description: String
+    var image: String?
+    var url: String
+
+    /// A product: its name, the price the buyer pays with the start of its description, its main photo.
+    init(product: ProductDetailPage, summary: String, imagePath: String?, origin: String) {
+        title = product.name
+        description = summary
+        image = imagePath.map { Self.absolute($0, origin: origin) }
+        url = origin + SiteURL.product(.value(product.id)).link
+    }
+
+    static func absolute(_ url: String, origin: String) -> String {
+        url.hasPrefix("/") && !url.hasPrefix("//") ? origin + url : url
+    }
+
+    /// At most `limit` characters of a description, on one line, cut at a space where there is one.
+    static func excerpt(_ text: String, limit: Int = 100) -> String {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard line.count > limit else { return line }
+        let cut = line.prefix(limit)
+        let atSpace = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atSpace.trimmingCharacters(in: .whitespaces) + "…"
+    }
+}
+
+extension OpenGraph: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "title": .text(title)
+        case "description": .text(description)
+        case "image": .text(image)
+        case "url": .text(url)
+        default: nil
+        }
+    }
+}
