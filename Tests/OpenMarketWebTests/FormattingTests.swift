@@ -54,3 +54,28 @@ struct FormattingTests {
         #expect(Formatting.grouped(5, fractionDigits: 2) == "0.05")
     }
 }
+
+@Suite("Relative days")
+struct RelativeDayTests {
+    private static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18, 11:06 UTC
+
+    @Test(arguments: [
+        (0, "오늘", "today"), (1, "어제", "yesterday"), (2, "2일 전", "2 days ago"), (6, "6일 전", "6 days ago"),
+        (7, "1주 전", "1 week ago"), (29, "4주 전", "4 weeks ago"), (30, "1개월 전", "1 month ago"), (364, "12개월 전", "12 months ago"),
+        (365, "1년 전", "1 year ago"), (800, "2년 전", "2 years ago"), (-3, "오늘", "today"),
+    ])
+    func daysAgoAreSaidAsAMarketplaceSaysThem(days: Int, korean: String, english: String) {
+        // The market keeps midnight UTC of the day; `now` is later that day.
+        let midnight = (Self.now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+        let listed = Date(timeIntervalSince1970: midnight - Double(days) * 86_400)
+        #expect(Formatting(language: .korean).relativeDay(listed, now: Self.now) == korean)
+        #expect(Formatting(language: .english).relativeDay(listed, now: Self.now) == english)
+    }
+
+    @Test func aDayStartsAtMidnightUTC() {
+        let lateYesterday = Date(timeIntervalSince1970: 1_795_046_399)  // 23:59:59 of 2026-11-18
+        let earlyToday = Date(timeIntervalSince1970: 1_795_046_400)  // 00:00:00 of 2026-11-19
+        #expect(Formatting(language: .korean).relativeDay(Self.now, now: lateYesterday) == "오늘")
+        #expect(Formatting(language: .korean).relativeDay(Self.now, now: earlyToday) == "어제")
+    }
+}

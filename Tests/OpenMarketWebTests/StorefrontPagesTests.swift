@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
 
@@ -29,6 +30,14 @@ struct StorefrontPagesTests {
             #expect(response.text.contains("2페이지, </span>2</span>"), "page 2 is the current one")
             #expect(!response.text.contains("class=\"load-more"), "no load-more link on the last page")
             #expect(!response.text.contains("rel=\"next\""))
+            // Each card says when it was listed, relative to today, with the day for machines.
+            let days = response.text.allCaptures(#"<time datetime="(\d{4}-\d{2}-\d{2})">[^<]+</time></p>\s*</li>"#)
+            #expect(days.count == 4)
+            let products = try await MarketProbe.products(via: client)
+            let oldest = try #require(products.last)
+            let oldestISO = Formatting(language: .korean).isoDay(oldest.createdAt)
+            let oldestAgo = Formatting(language: .korean).relativeDay(oldest.createdAt)
+            #expect(response.text.contains("<time datetime=\"\(oldestISO)\">\(oldestAgo)</time>"))
         }
     }
 

@@ -37,6 +37,28 @@ struct Formatting: Sendable {
         return date.formatted(style)
     }
 
+    /// How long ago a day was, as a marketplace says it: `오늘`, `어제`, `3일 전`, `2주 전`, `5개월 전`, `1년 전`.
+    /// The market keeps days in UTC, so this is whole-day arithmetic; a day in the future (a clock ahead) is today.
+    func relativeDay(_ date: Date, now: Date = Date()) -> String {
+        let days = max(0, Self.dayNumber(now) - Self.dayNumber(date))
+        let korean = language == .korean
+        func ago(_ count: Int, _ unitKorean: String, _ unitEnglish: String) -> String {
+            korean ? "\(count)\(unitKorean) 전" : "\(count) \(unitEnglish)\(count == 1 ? "" : "s") ago"
+        }
+        switch days {
+        case 0: return korean ? "오늘" : "today"
+        case 1: return korean ? "어제" : "yesterday"
+        case 2..<7: return ago(days, "일", "day")
+        case 7..<30: return ago(days / 7, "주", "week")
+        case 30..<365: return ago(days / 30, "개월", "month")
+        default: return ago(days / 365, "년", "year")
+        }
+    }
+
+    private static func dayNumber(_ date: Date) -> Int {
+        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    }
+
     /// Only the ISO day, for `<time datetime>`.
     func isoDay(_ date: Date) -> String {
         String(WireDate.string(from: date).prefix(10))

@@ -14,6 +14,9 @@ struct ProductCard: Sendable {
     var price: PriceBlock
     var stock: StockText
     var vendorName: String
+    /// When it was listed, as `3일 전`, and the day for `<time datetime>`.
+    var listedAgo: String
+    var listedISO: String
 
     init(_ product: ProductSummary, format: Formatting, strings: Strings) {
         id = product.id
@@ -25,12 +28,16 @@ struct ProductCard: Sendable {
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
         vendorName = product.vendorName
+        listedAgo = format.relativeDay(product.createdAt)
+        listedISO = format.isoDay(product.createdAt)
     }
 }
 
 extension ProductCard: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
+        case "listedAgo": .text(listedAgo)
+        case "listedISO": .text(listedISO)
         case "id": .int(id)
         case "anchor": .text(anchor)
         case "url": .text(url)

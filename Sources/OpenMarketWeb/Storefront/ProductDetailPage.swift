@@ -26,6 +26,7 @@ struct ProductDetailPage: PageModel {
     var stock: StockText
     var registeredOn: String
     var registeredISO: String
+    var registeredAgo: String
     var photos: [Photo]
     var current: Photo?
     var counter: String
@@ -46,6 +47,7 @@ struct ProductDetailPage: PageModel {
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
         registeredOn = format.date(product.createdAt)
+        registeredAgo = format.relativeDay(product.createdAt)
         registeredISO = format.isoDay(product.createdAt)
         let count = product.images.count
         let selected = min(max(requested ?? 1, 1), max(count, 1))
@@ -82,6 +84,7 @@ extension ProductDetailPage: TemplateObject {
         case "stock": .object(stock)
         case "registeredOn": .text(registeredOn)
         case "registeredISO": .text(registeredISO)
+        case "registeredAgo": .text(registeredAgo)
         case "photos": .list(photos)
         case "current": .object(current)
         case "counter": .text(counter)
