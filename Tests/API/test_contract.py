@@ -254,6 +254,8 @@ def test_v1_flow_matches_its_description(main_url):
     second = api.call("POST", "/item", "/item", expect=200, files=form(
         title="Second item", descriptions="Deleted the way of 2021.", price=3, currency="USD", stock=1,
         password=password) + [("images[]", ("b.jpg", photo((5, 5, 5)), "image/jpeg"))]).json()
+    # An id in the body that is not the path's deletes nothing.
+    api.call("DELETE", "/item/{id}", f"/item/{second['id']}", expect=422, json={"id": item_id, "password": password})
     answer = api.call("DELETE", "/item/{id}", f"/item/{second['id']}", expect=200,
                       json={"id": second["id"], "password": password}).json()
     assert answer == {"id": second["id"]}

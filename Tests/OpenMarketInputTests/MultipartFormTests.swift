@@ -60,6 +60,17 @@ struct MultipartFormTests {
         #expect(throws: MultipartProblem.malformedPartHeaders) { try MultipartForm(buffer, boundary: Self.boundary) }
     }
 
+    /// RFC 7578 requires a `name` but not a non-empty one: such a part is read, and no field asks for it.
+    @Test func aPartWithAnEmptyNameIsReadNotRefused() throws {
+        let b = Self.boundary
+        let form = try Self.form("--\(b)\nContent-Disposition: form-data; name=\"\"\n\nnull\n--\(b)\nContent-Disposition: form-data; name=\"title\"\n\nabc\n--\(b)--\n")
+        #expect(form.parts.map(\.name) == ["", "title"])
+        #expect(String(buffer: form.parts[1].body) == "abc")
+        #expect(throws: MultipartProblem.missingContentDisposition) {
+            try Self.form("--\(b)\nContent-Disposition: form-data; filename=\"a\"\n\nx\n--\(b)--\n")
+        }
+    }
+
     @Test func eachWayOfBeingMalformedHasItsOwnProblem() {
         let b = Self.boundary
         let cases: [(String, MultipartProblem)] = [

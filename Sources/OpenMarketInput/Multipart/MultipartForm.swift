@@ -61,8 +61,9 @@ public struct MultipartForm: Sendable {
 
     private static func part(headers: [(name: String, value: String)]) throws(MultipartProblem) -> (name: String, filename: String?, contentType: String?) {
         let disposition = headers.first { $0.name.lowercased() == "content-disposition" }?.value
+        // An empty name is a name (RFC 7578 §4.2): such a part is one no field asks for, like any unknown name.
         guard let disposition, let parsed = HeaderParameters(disposition), parsed.value.lowercased() == "form-data",
-            let name = parsed["name"], !name.isEmpty
+            let name = parsed["name"]
         else {
             throw .missingContentDisposition
         }

@@ -87,7 +87,8 @@ struct V1ItemsController: Sendable {
         let bodyID = object.integer("id", field: nil)
         guard object.violations.isEmpty, let password else { throw OpenMarketError.invalid(object.violations) }
         if let bodyID, bodyID != id {
-            throw OpenMarketError.malformed("The body's `id` (\(bodyID)) is not the item of the path (\(id)).")
+            // Well-formed, but about another item: nothing is deleted.
+            throw OpenMarketError.invalid([.init(field: nil, message: "The body's `id` (\(bodyID)) is not the item of the path (\(id)).")])
         }
         let deleted = try await editing.delete(productID: id, by: .seller(password: password, client: context.clientKey), strings: strings)
             .mapError(Self.error).get()
