@@ -73,26 +73,14 @@ extension MarketRequests {
     private func multipart(
         _ method: MarketRequest.Method, _ path: String, texts: [(String, String)], images: [ImageUpload], boundary: String
     ) throws(OpenMarketError) -> MarketRequest {
-        var parts = texts.map { name, value in
+        let parts = texts.map { name, value in
             var headers = HTTPHeaders()
             headers.add(name: "Content-Disposition", value: #"form-data; name="\#(name)""#)
             return MultipartPart(headers: headers, body: ByteBuffer(string: value))
-        }
-        for image in images {
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Disposition", value: #"form-data; name="images[]"; filename="\#(Self.headerSafe(image.filename))""#)
-            headers.add(name: "Content-Type", value: image.contentType ?? "application/octet-stream")
-            parts.append(MultipartPart(headers: headers, body: ByteBuffer(bytes: image.data)))
-        }
-        var body = ByteBuffer()
-        do {
-            try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &body)
-        } catch {
-            throw .malformed("The request could not be encoded.")
-        }
+        } + Self.photoParts(images, named: "images[]")
         return MarketRequest(
             method: method, url: url(path), headers: [("content-type", "multipart/form-data; boundary=\(boundary)")],
-            body: Data(body.readableBytesView))
+            body: try Self.serialize(parts, boundary: boundary))
     }
 
     /// v1 amounts are integers: cents cannot be said, and rounding them would change the price.

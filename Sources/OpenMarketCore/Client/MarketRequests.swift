@@ -43,19 +43,8 @@ public struct MarketRequests: Sendable {
         params.add(name: "Content-Disposition", value: #"form-data; name="params""#)
         params.add(name: "Content-Type", value: "application/json")
         let paramsJSON = draft.wireParams(secret: credentials.secret, descriptionKey: generation.descriptionKey)
-        var parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: paramsJSON.data))]
-        for image in images {
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Disposition", value: #"form-data; name="images"; filename="\#(Self.headerSafe(image.filename))""#)
-            headers.add(name: "Content-Type", value: image.contentType ?? "application/octet-stream")
-            parts.append(MultipartPart(headers: headers, body: ByteBuffer(bytes: image.data)))
-        }
-        var body = ByteBuffer()
-        do {
-            try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &body)
-        } catch {
-            throw .malformed("The upload could not be encoded.")
-        }
+        let parts = [MultipartPart(headers: params, body: ByteBuffer(bytes: paramsJSON.data))] + Self.photoParts(images, named: "images")
+        let body = try Self.serialize(parts, boundary: boundary)
         return MarketRequest(
             method: .post,
             url: url(MarketPath.products.path),
@@ -63,8 +52,28 @@ public struct MarketRequests: Sendable {
                 ("identifier", credentials.identifier),
                 ("content-type", "multipart/form-data; boundary=\(boundary)"),
             ],
-            body: Data(body.readableBytesView)
+            body: body
         )
+    }
+
+    /// One part per photo under `name`, with its filename made safe for a header and its media type.
+    static func photoParts(_ images: [ImageUpload], named name: String) -> [MultipartPart] {
+        images.map { image in
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Disposition", value: #"form-data; name="\#(name)"; filename="\#(headerSafe(image.filename))""#)
+            headers.add(name: "Content-Type", value: image.contentType ?? "application/octet-stream")
+            return MultipartPart(headers: headers, body: ByteBuffer(bytes: image.data))
+        }
+    }
+
+    static func serialize(_ parts: [MultipartPart], boundary: String) throws(OpenMarketError) -> Data {
+        var body = ByteBuffer()
+        do {
+            try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &body)
+        } catch {
+            throw .malformed("The request could not be encoded.")
+        }
+        return Data(body.readableBytesView)
     }
 
     public func update(id: Int, changes: ProductChanges, credentials: VendorCredentials) -> MarketRequest {
