@@ -151,6 +151,19 @@ struct ProductDetailTests {
             #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(response.text.contains("페이지를 찾을 수 없습니다"))
             #expect(response.text.contains("<a href=\"/products\">상품 목록으로</a>"))
+            // A search of the market, the likeliest way to what was looked for; other errors have none.
+            #expect(response.text.contains("<form class=\"search\" role=\"search\" method=\"get\" action=\"/products\">"))
+            #expect(response.text.contains("name=\"q\""))
+        }
+    }
+
+    @Test func errorsOtherThanNotFoundOfferNoSearch() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            // A form posted without its CSRF token: 403.
+            let response = try await client.execute(uri: "/products/1/delete", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(response.status == .forbidden)
+            #expect(!response.text.contains("role=\"search\""))
         }
     }
 }

@@ -8,7 +8,7 @@ extension Strings {
         navNewProduct: "Sell a product",
         languageNavigation: "Language",
         otherLanguageName: "한국어",
-        footer: "OpenMarket Web — a second-hand market on the OpenMarket API",
+        footer: "OpenMarket — buy and sell second-hand, close to home",
         flashCreated: "Your product is listed.",
         flashUpdated: "Your changes are saved.",
         flashDeleted: "The product was deleted.",

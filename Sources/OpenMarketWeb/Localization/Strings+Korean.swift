@@ -8,7 +8,7 @@ extension Strings {
         navNewProduct: "상품 등록",
         languageNavigation: "언어",
         otherLanguageName: "English",
-        footer: "오픈마켓 웹 — OpenMarket API로 움직이는 중고 마켓",
+        footer: "오픈마켓 — 가까운 이웃과 사고파는 중고 마켓",
         flashCreated: "상품을 등록했습니다.",
         flashUpdated: "상품 정보를 수정했습니다.",
         flashDeleted: "상품을 삭제했습니다.",

@@ -15,6 +15,9 @@ struct ErrorPage: PageModel {
     var requestID: String
     var isRetryable: Bool
     var retryURL: String
+    /// A 404 offers a search of the market, the likeliest way to what the person looked for.
+    var offersSearch: Bool
+    var searchPath: String
 
     init(presentation: ErrorPresentation, context: PageContext, requestID: String, retryURL: String) {
         let strings = context.strings
@@ -45,6 +48,8 @@ struct ErrorPage: PageModel {
         self.requestID = requestID
         isRetryable = [502, 503, 504].contains(code)
         self.retryURL = retryURL
+        offersSearch = code == 404
+        searchPath = SiteURL.products().link
     }
 }
 
@@ -59,6 +64,8 @@ extension ErrorPage: TemplateObject {
         case "requestID": .text(requestID)
         case "isRetryable": .bool(isRetryable)
         case "retryURL": .text(retryURL)
+        case "offersSearch": .bool(offersSearch)
+        case "searchPath": .text(searchPath)
         default: context.value(forKey: key)
         }
     }
