@@ -157,6 +157,27 @@ struct ProductDetailTests {
         }
     }
 
+    @Test(arguments: [
+        // The list it came from: search, page, order and view kept, rewritten through the list's own parameters.
+        ("http://127.0.0.1:8080/products?q=%EB%9E%9C%ED%84%B4&page=1&view=list", "/products?q=%EB%9E%9C%ED%84%B4&amp;view=list#p-"),
+        ("http://localhost:8080/products?page=2&sort=price_asc&per_page=10", "/products?page=2&amp;per_page=10&amp;sort=price_asc#p-"),
+        ("http://127.0.0.1:8080/?page=2", "/products?page=2#p-"),
+        // Anything else: the plain list.
+        ("http://127.0.0.1:8080/admin/products?q=x", "/products#p-"),
+        ("not a url at all", "/products#p-"),
+        ("http://127.0.0.1:8080/products?q=%22%3E%3Cscript%3E", "/products?q=%22%3E%3Cscript%3E#p-"),
+    ])
+    func backToListReturnsToTheListItCameFrom(referer: String, expected: String) async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
+            let response = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get, headers: [.referer: referer])
+            let back = try #require(response.firstCapture(#"<a href="([^"]*)">목록으로</a>"#))
+            #expect(back == expected + "\(lantern.id)")
+            #expect(!response.text.contains("<script>"))
+        }
+    }
+
     @Test func errorsOtherThanNotFoundOfferNoSearch() async throws {
         let app = try await buildApplication(TestSupport.configuration())
         try await app.test(.router) { client in

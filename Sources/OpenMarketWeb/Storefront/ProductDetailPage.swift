@@ -35,7 +35,7 @@ struct ProductDetailPage: PageModel {
     var deleteURL: String
     var backURL: String
 
-    init(context: PageContext, product: ProductDetail, photo requested: Int?, origin: String? = nil) {
+    init(context: PageContext, product: ProductDetail, photo requested: Int?, origin: String? = nil, cameFrom list: ListQuery? = nil) {
         let strings = context.strings
         let format = context.format
         self.context = context
@@ -62,7 +62,7 @@ struct ProductDetailPage: PageModel {
         hasSeveralPhotos = count > 1
         editURL = SiteURL.editProduct(.value(product.id)).link
         deleteURL = SiteURL.deleteProduct(.value(product.id)).link
-        backURL = SiteURL.products().link + "#p-\(product.id)"
+        backURL = SiteURL.products(list ?? ListQuery()).link + "#p-\(product.id)"
         if let origin {
             let discount = price.hasDiscount ? price.discountRate + " " + price.discountLabel : nil
             let summary = [price.salePrice, discount, stock.text, OpenGraph.excerpt(product.description)]

@@ -36,7 +36,8 @@ struct StorefrontController: Sendable {
         let photo = FormQuery(request).get("photo").flatMap(Int.init)
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
         let page = ProductDetailPage(
-            context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context))
+            context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
+            cameFrom: Self.listCameFrom(referer: request.headers[.referer]))
         return try renderer.response(page)
     }
 
@@ -48,4 +49,13 @@ struct StorefrontController: Sendable {
         return response
     }
 
+
+    /// The list a visitor came from, when the page that linked here was one of ours: its search, page, order and
+    /// view, read and written again through `ListQuery`, so nothing the header says is echoed as it came.
+    static func listCameFrom(referer: String?) -> ListQuery? {
+        guard let referer, let url = URLComponents(string: referer),
+            url.path == SiteURL.products().path || url.path == SiteURL.home.path
+        else { return nil }
+        return ListQuery(parameters: FormQuery(query: url.percentEncodedQuery ?? ""))
+    }
 }
