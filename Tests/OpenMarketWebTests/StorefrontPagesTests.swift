@@ -120,16 +120,17 @@ struct StorefrontPagesTests {
         }
     }
 
-    @Test func viewSwitchLinksKeepThePageAndAnchorTheFirstProductShown() async throws {
+    @Test func viewSwitchLinksKeepThePageAndTheToolbarInView() async throws {
         let app = try await buildApplication(TestSupport.configuration())
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/products?page=2", method: .get)
-            let firstID = try #require(response.firstCapture(#"<li class="product-card[^"]*" id="p-(\d+)""#))
-            #expect(response.text.contains("<a href=\"/products?page=2&amp;view=grid#p-\(firstID)\" aria-current=\"true\">격자형</a>"))
-            #expect(response.text.contains("<a href=\"/products?page=2&amp;view=list#p-\(firstID)\">목록형</a>"))
+            // The anchor is the toolbar the switch is in, so it stays on screen with the first product below it.
+            #expect(response.text.contains("<div class=\"list-toolbar\" id=\"list-toolbar\">"))
+            #expect(response.text.contains("<a href=\"/products?page=2&amp;view=grid#list-toolbar\" aria-current=\"true\">격자형</a>"))
+            #expect(response.text.contains("<a href=\"/products?page=2&amp;view=list#list-toolbar\">목록형</a>"))
 
             let list = try await client.execute(uri: "/products?page=2&view=list", method: .get)
-            #expect(list.text.contains("<a href=\"/products?page=2&amp;view=list#p-\(firstID)\" aria-current=\"true\">목록형</a>"))
+            #expect(list.text.contains("<a href=\"/products?page=2&amp;view=list#list-toolbar\" aria-current=\"true\">목록형</a>"))
         }
     }
 

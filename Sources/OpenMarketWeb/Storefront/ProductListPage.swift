@@ -5,6 +5,8 @@ import OpenMarketTemplating
 struct ProductListPage: PageModel {
     /// Cards whose photos load at once: the first row of the grid on a wide screen.
     static let eagerPhotos = 4
+    /// The toolbar the view switch lives in (its `id`, which the template writes too).
+    static let toolbarID = "list-toolbar"
     static let templateName = "products/index"
 
     var context: PageContext
@@ -56,8 +58,8 @@ struct ProductListPage: PageModel {
         firstPageURL = SiteURL.products(query.with(page: 1)).link
         isGrid = view == .grid
         listClass = view == .grid ? "view-grid" : "view-list"
-        // Switching view keeps the page and returns to the first product shown.
-        let anchor = products.first.map { "#p-\($0.id)" } ?? ""
+        // Switching view keeps the page and the toolbar in view, the first product shown just below it.
+        let anchor = products.isEmpty ? "" : "#" + Self.toolbarID
         gridURL = SiteURL.products(query.with(view: .grid)).link + anchor
         listURL = SiteURL.products(query.with(view: .list)).link + anchor
         cards = products.enumerated().map { index, product in
