@@ -1,4 +1,5 @@
 #include "om_vips.h"
+#include <vips/vector.h>
 
 static om_log_sink log_sink = NULL;
 
@@ -25,6 +26,11 @@ int om_vips_start(const char *program_name, om_log_sink sink) {
     if (VIPS_INIT(program_name) != 0) {
         return -1;
     }
+    // No run-time compiled loops (liborc): a test run once crashed inside code liborc 0.4.33 had generated (a bad
+    // pointer dereference on a libvips worker), which would take the whole server down. libvips' plain C loops
+    // give the same pixels. Operations compile their loops when first built, so turning this off before any
+    // image is opened means none is ever compiled. (Not through VIPS_NOVECTOR: setenv is unsafe once threads run.)
+    vips_vector_set_enabled(FALSE);
     // Our callers bound how many images are processed at once; one libvips worker per image keeps the total
     // number of busy threads at that bound instead of multiplying it by the core count.
     vips_concurrency_set(1);
@@ -38,6 +44,10 @@ int om_vips_start(const char *program_name, om_log_sink sink) {
         vips_operation_block_set(allowed_loaders[i], FALSE);
     }
     return 0;
+}
+
+int om_vips_vector_enabled(void) {
+    return vips_vector_isenabled() ? 1 : 0;
 }
 
 const char *om_find_loader(const void *buf, size_t len) {

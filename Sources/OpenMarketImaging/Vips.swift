@@ -30,3 +30,11 @@ enum Vips {
         logger.log(level: level != 0 ? .notice : .debug, "\(text)", metadata: ["domain": "\(source)"])
     }
 }
+
+extension ImageProcessor {
+    /// Whether libvips may run loops it compiled at run time (liborc): never, once libvips has started.
+    public static var runsCompiledLoops: Bool {
+        guard Vips.isStarted else { return false }
+        return om_vips_vector_enabled() != 0
+    }
+}

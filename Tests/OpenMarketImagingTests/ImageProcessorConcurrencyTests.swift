@@ -3,6 +3,14 @@ import OpenMarketImaging
 import Testing
 
 @Suite struct ImageProcessorConcurrencyTests {
+    /// liborc's generated code crashed a test process once; libvips runs its plain C loops only.
+    @Test func libvipsRunsNoRunTimeCompiledLoops() throws {
+        let processor = try ImageProcessor(workers: 1)
+        withExtendedLifetime(processor) {
+            #expect(ImageProcessor.runsCompiledLoops == false)
+        }
+    }
+
     @Test func manyConcurrentCallersGetTheSameResultAsOne() async throws {
         // Given more callers than workers, sharing one processor
         let processor = try ImageProcessor(workers: 2)

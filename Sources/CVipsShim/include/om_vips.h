@@ -10,9 +10,12 @@
 /// Receives libvips' and GLib's warnings, which would otherwise go straight to stderr.
 typedef void (*om_log_sink)(int is_warning, const char *domain, const char *message);
 
-/// Starts libvips for the whole process: one worker thread per pipeline, no operation cache, and only the
-/// JPEG, PNG, WebP, GIF and HEIF loaders allowed. Returns 0 on success. Call it once.
+/// Starts libvips for the whole process: one worker thread per pipeline, no operation cache, no run-time
+/// compiled loops, and only the JPEG, PNG, WebP, GIF and HEIF loaders allowed. Returns 0 on success. Call it once.
 int om_vips_start(const char *program_name, om_log_sink sink);
+
+/// Whether libvips runs loops compiled at run time (liborc); `om_vips_start` turns them off.
+int om_vips_vector_enabled(void);
 
 /// The class of the libvips loader that recognises these bytes by content (for example
 /// "VipsForeignLoadJpegBuffer"), or NULL.
