@@ -47,3 +47,22 @@ enum Fixture {
         return Data(bytes)
     }
 }
+
+extension Fixture {
+    /// The committed JPEG `name` enlarged `factor` times by repeating its pixels, with its EXIF and ICC profile:
+    /// a large photo whose colours and orientation are known.
+    static func enlarged(_ name: String, by factor: Int32) throws -> Data {
+        let small = try data(name)
+        let large = small.withUnsafeBytes { bytes -> UnsafeMutablePointer<VipsImage>? in
+            guard let base = bytes.baseAddress, let image = om_open_header(base, bytes.count) else { return nil }
+            defer { g_object_unref(image) }
+            return om_enlarged(image, factor)
+        }
+        guard let large else { throw SynthesisFailed() }
+        defer { g_object_unref(large) }
+        var bytes: UnsafeMutableRawPointer?
+        var count = 0
+        guard om_jpegsave_keeping_metadata(large, 95, &bytes, &count) == 0, let bytes else { throw SynthesisFailed() }
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .custom { bytes, _ in g_free(bytes) })
+    }
+}

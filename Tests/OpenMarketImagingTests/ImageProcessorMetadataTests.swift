@@ -56,4 +56,25 @@ import Testing
             #expect(decoded.metadataFields.isEmpty)
         }
     }
+
+    @Test func largePhotoShrunkWhileDecodingIsStillUprightAndSRGB() async throws {
+        // Given the orientation-6 JPEG enlarged to 3600 × 2400, which the decoder shrinks by 2 on its way to 1600 px
+        let turned = try await processor.process(Fixture.enlarged("orientation6-metadata.jpg", by: 12))
+
+        // Then the display image is the full portrait size, blue on the left and red on the right
+        #expect((turned.display.width, turned.display.height) == (1067, 1600))
+        let middle = turned.display.height / 2
+        let decoded = try DecodedImage(turned.display.data, sampling: [.init(20, middle), .init(turned.display.width - 21, middle)])
+        #expect(isClose(decoded.pixel(20, middle), to: [30, 30, 220]))
+        #expect(isClose(decoded.pixel(turned.display.width - 21, middle), to: [220, 30, 30]))
+
+        // And a Display P3 photo of 3200 × 2400 still comes out in sRGB numbers
+        let swatch = try await processor.process(Fixture.enlarged("p3-swatch.jpg", by: 50))
+        #expect((swatch.display.width, swatch.display.height) == (1600, 1200))
+        for variant in [swatch.display] + swatch.thumbnails {
+            let sample = try DecodedImage(variant.data, sampling: [.init(40, 40)])
+            #expect(isClose(sample.pixel(40, 40), to: [200, 100, 50], tolerance: 5), "\(variant.format): \(sample.pixel(40, 40))")
+            #expect(sample.metadataFields.isEmpty)
+        }
+    }
 }

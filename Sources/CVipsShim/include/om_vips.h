@@ -52,6 +52,9 @@ VipsImage *om_synthetic_photo(int width, int height, double noise_sigma);
 /// Encodes as JPEG keeping the image's metadata, for tests and the benchmark. Free the bytes with g_free.
 int om_jpegsave_keeping_metadata(VipsImage *in, int q, void **buf, size_t *len);
 
+/// `in` enlarged `factor` times by repeating pixels, its metadata kept, for tests of large photos.
+VipsImage *om_enlarged(VipsImage *in, int factor);
+
 /// The value of one pixel, band by band, into `values` (at most `capacity`). Returns the band count or -1.
 int om_getpoint(VipsImage *in, int x, int y, double *values, int capacity);
 
