@@ -103,6 +103,20 @@ final class ServerProcess: @unchecked Sendable {
         return await socket.receiveUntilClosed(timeout: timeout).text
     }
 
+    /// SIGTERM, as a deploy or `systemctl stop` sends it; returns at once.
+    func terminate() {
+        process.terminate()
+    }
+
+    /// The exit status once the process has ended, or `nil` if it still runs after `timeout`.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
     func stop() {
         if process.isRunning {
             process.terminate()

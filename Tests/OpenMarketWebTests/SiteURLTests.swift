@@ -41,6 +41,8 @@ struct SiteURLTests {
             (.admin(.delete), .admin(.delete), [:]),
             (.admin(.history()), .admin(.history(productID: 5, page: 3)), [:]),
             (.admin(.export()), .admin(.export(AdminTableQuery(listing: ProductListing(stock: .soldOut)))), [:]),
+            (.metrics, .metrics, [:]),
+            (.readiness, .readiness, [:]),
         ]
         cases += Asset.allCases.map { (.asset($0), .asset($0), [:]) }
         return cases

@@ -20,7 +20,8 @@ struct MarketUpload {
         (draft, secret) = try MarketRequestBodies.createParams(Data(paramsPart.body.readableBytesView))
         // v1 clients name the parts `images[]`; both names carry photos.
         images = parts.filter { $0.name == "images" || $0.name == "images[]" }.map { part in
-            ImageUpload(filename: part.filename ?? "image", contentType: part.contentType, data: Data(part.body.readableBytesView))
+            Telemetry.recordUpload(bytes: part.body.readableBytes, path: "api")
+            return ImageUpload(filename: part.filename ?? "image", contentType: part.contentType, data: Data(part.body.readableBytesView))
         }
     }
 }

@@ -110,6 +110,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
     AdminHistoryController(audit: audit, renderer: renderer).addRoutes(to: console)
+    OperationsController(market: market, webDatabase: webDatabase).addRoutes(to: routes.group())
 
     var app = Application(
         responder: routes.responder(before: [

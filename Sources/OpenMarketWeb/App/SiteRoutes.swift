@@ -18,6 +18,10 @@ struct SiteRoutes {
 
     init(errorPages: ErrorPages) {
         router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+        // Outermost, so each request is counted with the status it was finally answered with, per route pattern
+        // (never per raw path, which a client could vary without end).
+        Telemetry.start()
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: HTMLErrorMiddleware(pages: errorPages))
         api = router.group().add(middleware: JSONErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
         v1 = router.group().add(middleware: JSONErrorMiddleware.vapor).add(middleware: CacheControlMiddleware.revalidate)

@@ -89,6 +89,7 @@ struct FormUploads: Sendable {
         var files: [SubmittedForm.File] = []
         for (index, photo) in photos.enumerated() {
             let name = photo.filename ?? ""
+            Telemetry.recordUpload(bytes: photo.body.count, path: "form")
             guard photo.body.count <= WebLimits.maxPhotoBytes else {
                 return Upload(form: fields, refusal: .tooManyBytes(name: name, bytes: photo.body.count))
             }

@@ -23,6 +23,11 @@ enum SiteURL: PathTable, Hashable {
     // Files
     case image(PathParameter<String>)
     case asset(Asset)
+    // Operations
+    /// Prometheus metrics of this process.
+    case metrics
+    /// 200 when both stores answer, else 503: for a load balancer's health check.
+    case readiness
 
     var segments: [PathSegment] {
         switch self {
@@ -38,6 +43,8 @@ enum SiteURL: PathTable, Hashable {
         case .apiDescription: [.literal(MarketPath.root), .literal("openapi.json")]
         case .v1(let path): path.segments
         case .image(let file): [.literal("images"), .parameter("file", file)]
+        case .metrics: [.literal("metrics")]
+        case .readiness: [.literal("ready")]
         case .asset(let asset): asset.segments
         }
     }

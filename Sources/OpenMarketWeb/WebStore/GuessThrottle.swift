@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 
 /// Slows down guessing of secrets — product passwords, vendor secrets, the admin password — at three levels, so
 /// that neither many clients nor many products multiply the free guesses:
@@ -15,6 +16,15 @@ actor GuessThrottle {
         case product(Int)
         case vendor(String)
         case adminSignIn
+
+        /// The kind of secret, as a metrics dimension (never the product or vendor itself: unbounded).
+        var kind: String {
+            switch self {
+            case .product: "product_password"
+            case .vendor: "vendor_secret"
+            case .adminSignIn: "admin_password"
+            }
+        }
     }
 
     /// After `freeMisses`, each miss blocks for `firstDelaySeconds`, doubling, up to `maxDelaySeconds`.
@@ -67,12 +77,14 @@ actor GuessThrottle {
     /// Like `waitSeconds`, but a blocked client's answer is held back for `tarpit` first (outside the actor).
     nonisolated func blockedSeconds(client: String, subject: Subject) async -> Int? {
         guard let wait = await waitSeconds(client: client, subject: subject) else { return nil }
+        Counter(label: Telemetry.throttled, dimensions: [("subject", subject.kind)]).increment()
         try? await Task.sleep(for: Self.tarpit)
         return wait
     }
 
     func recordMiss(client: String, subject: Subject) {
         let now = clock.now
+        Counter(label: Telemetry.wrongGuesses, dimensions: [("subject", subject.kind)]).increment()
         if pairs.count + clients.count + subjects.count > Self.maxRecords { forgetStale(now: now) }
         Self.miss(&pairs[PairKey(client: client, subject: subject), default: Record(blockedUntil: now, lastMiss: now)], Self.perClientAndSubject, now)
         Self.miss(&clients[client, default: Record(blockedUntil: now, lastMiss: now)], Self.perClient, now)
