@@ -94,11 +94,11 @@ extension MarketDatabase {
         }
         migrator.registerMigration("v6 rank tables for numbered pages") { db in
             // A numbered page deep in a list is found through these instead of an OFFSET over the rows before it.
-            for order in ProductOrder.ranked {
+            for order in ProductOrder.rankedSinceV6 {
                 for statement in RankSchema.createStatements(for: order) { try db.execute(sql: statement) }
                 for statement in RankSchema.rebuildStatements(for: order) { try db.execute(sql: statement) }
             }
-            for statement in RankSchema.productTriggers() { try db.execute(sql: statement) }
+            for statement in RankSchema.productTriggers(orders: ProductOrder.rankedSinceV6) { try db.execute(sql: statement) }
         }
         migrator.registerMigration("v7 product passwords, creation keys, image extensions from their bytes") { db in
             // A product listed with its own password (the storefront's form; v1 apps) keeps its bcrypt hash here,
@@ -128,6 +128,16 @@ extension MarketDatabase {
                 table.column("bytes", .blob).notNull()
                 table.primaryKey(["imageId", "format", "width"])
             }
+        }
+        migrator.registerMigration("v9 vendor counters and the vendor order's pages") { db in
+            // The vendor order's deep pages: vendors by name with their products' counts, then the n-th product of
+            // one vendor through a rank table over (vendorId, id), instead of an OFFSET through up to half the rows.
+            for statement in VendorCounterSchema.statements { try db.execute(sql: statement) }
+            try db.execute(sql: "CREATE INDEX product_on_cell_vendorId ON product(cell, vendorId)")
+            for statement in RankSchema.createStatements(for: .vendorProducts) { try db.execute(sql: statement) }
+            for statement in RankSchema.rebuildStatements(for: .vendorProducts) { try db.execute(sql: statement) }
+            for trigger in ["product_rank_ai", "product_rank_ad", "product_rank_au"] { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+            for statement in RankSchema.productTriggers(orders: ProductOrder.rankedSinceV6 + [.vendorProducts]) { try db.execute(sql: statement) }
         }
         return migrator
     }

@@ -18,6 +18,18 @@ extension SQLiteMarket {
                 let kept = try Int.fetchOne(db, sql: "SELECT total FROM productCellCounter WHERE cell = ?", arguments: [cell]) ?? -1
                 if counted != kept { problems.append("cell \(cell): counter says \(kept), the table has \(counted)") }
             }
+            let vendorCounts = try Row.fetchAll(db, sql: """
+                SELECT counted.vendorId, counted.cell, counted.n, coalesce(kept.total, -1) FROM
+                    (SELECT vendorId, cell, count(*) AS n FROM product GROUP BY vendorId, cell) AS counted
+                    LEFT JOIN vendorCellCounter AS kept ON kept.vendorId = counted.vendorId AND kept.cell = counted.cell
+                WHERE counted.n != coalesce(kept.total, -1)
+                UNION ALL
+                SELECT vendorId, cell, 0, total FROM vendorCellCounter AS kept WHERE total != 0 AND NOT EXISTS
+                    (SELECT 1 FROM product WHERE product.vendorId = kept.vendorId AND product.cell = kept.cell)
+                """)
+            for row in vendorCounts {
+                problems.append("vendor \(row[0] as Int64) cell \(row[1] as Int): counter says \(row[3] as Int), the table has \(row[2] as Int)")
+            }
             for order in ProductOrder.ranked {
                 problems += try Self.rankProblems(db, order: order)
             }

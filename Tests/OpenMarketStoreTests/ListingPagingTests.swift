@@ -75,6 +75,21 @@ struct ListingPagingTests {
         try await Self.compareEveryListing(test)
     }
 
+    @Test func consistencyCheckFindsAVendorCounterThatDisagreesWithTheRows() async throws {
+        let test = try await Self.filledMarket(600)
+        #expect(try await test.market.consistencyProblems() == [])
+        // Given one vendor's count off by one, and a counter for a vendor and cell without products
+        try await test.market.database.write { db in
+            try db.execute(sql: "DROP TRIGGER product_vendor_cell_ad")
+            try db.execute(sql: "DELETE FROM product WHERE id = (SELECT max(id) FROM product)")
+            try db.execute(sql: "INSERT INTO vendorCellCounter (vendorId, cell, total) VALUES (999999, 2, 4)")
+        }
+        let problems = try await test.market.consistencyProblems()
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.allSatisfy { $0.hasPrefix("vendor ") })
+        #expect(problems.contains { $0.hasPrefix("vendor 999999 cell 2: counter says 4, the table has 0") })
+    }
+
     @Test func emptyingTheMarketLeavesOnlyTheFirstSegments() async throws {
         let test = try await Self.filledMarket(3_000)
         try await test.market.database.write { db in try db.execute(sql: "DELETE FROM product") }

@@ -4,6 +4,9 @@ enum ProductOrder: String, CaseIterable, Sendable {
     case id, name, vendor, price, discount, stock, date
     /// What the shopper pays: price − discount, within a currency (won before dollars ascending).
     case sale
+    /// Each vendor's products by id, vendors by their id: never shown, but its rank table finds the n-th product of
+    /// a vendor, which is how the vendor order reaches a deep page (see `VendorPositions`).
+    case vendorProducts
 
     /// A key column as it appears in queries and in the order's rank table.
     struct Column: Sendable {
@@ -36,6 +39,7 @@ enum ProductOrder: String, CaseIterable, Sendable {
         case .stock: [Self.column("stock", "INTEGER"), Self.idColumn]
         case .date: [Self.column("createdAt", "DATETIME"), Self.idColumn]
         case .sale: [Self.column("currency", "TEXT"), Self.column("salePriceMinor", "INTEGER"), Self.idColumn]
+        case .vendorProducts: [Self.column("vendorId", "INTEGER"), Self.idColumn]
         }
     }
 
@@ -46,8 +50,12 @@ enum ProductOrder: String, CaseIterable, Sendable {
     }
 
     /// Orders with a rank table, which maps a page number to a key (see `RankIndex`). The vendor order
-    /// has none: its key lives in another table, so a row's place changes when a vendor is renamed.
-    static let ranked: [ProductOrder] = [.id, .name, .price, .discount, .stock, .date, .sale]
+    /// has none: its key lives in another table, so a row's place changes when a vendor is renamed; it finds
+    /// its pages through vendor counters and the `vendorProducts` rank table instead.
+    static let ranked: [ProductOrder] = rankedSinceV6 + [.vendorProducts]
+
+    /// The rank tables migration v6 made; v9 added `vendorProducts`.
+    static let rankedSinceV6: [ProductOrder] = [.id, .name, .price, .discount, .stock, .date, .sale]
 
     var isRanked: Bool { Self.ranked.contains(self) }
 

@@ -12,8 +12,8 @@ struct ProductPager {
     /// Ids of the rows at `offset ..< offset + limit` of the listing in the given direction, among `total` rows.
     ///
     /// The first and last pages read from either end of the index; a page in between starts at the key the
-    /// rank table gives for its position. Only the vendor order, which has no rank table, reads from the
-    /// nearer end with an OFFSET (at most half of the rows).
+    /// rank table gives for its position, or for the vendor order the key `VendorPositions` finds. Reading from
+    /// the nearer end with an OFFSET is left for a rank table or counter that disagrees with the rows.
     func ids(_ db: Database, ascending: Bool, total: Int, offset: Int, limit: Int) throws -> [Int64] {
         guard offset >= 0, limit > 0, offset < total else { return [] }
         // The same rows counted from the start of the ascending order.
@@ -25,6 +25,8 @@ struct ProductPager {
         } else if start + count == total {
             keys = try self.keys(db, ascending: false, after: nil, count: count).reversed()
         } else if order.isRanked, let first = try RankIndex(order: order, cells: cells).key(db, at: start, total: total) {
+            keys = try self.keys(db, ascending: true, after: first, inclusive: true, count: count)
+        } else if order == .vendor, let first = try VendorPositions(cells: cells).key(db, at: start, total: total) {
             keys = try self.keys(db, ascending: true, after: first, inclusive: true, count: count)
         } else if start <= total - start - count {
             keys = try self.keys(db, ascending: true, after: nil, count: count, skipping: start)

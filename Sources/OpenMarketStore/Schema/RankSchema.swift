@@ -65,12 +65,11 @@ enum RankSchema {
     }
 
     /// The triggers on `product` for every ranked order, and the segments of the rows already there.
-    static func productTriggers() -> [String] {
-        let orders = ProductOrder.ranked
+    static func productTriggers(orders: [ProductOrder] = ProductOrder.ranked) -> [String] {
         let inserted = orders.map { bump($0, row: "new", sign: "+") }.joined(separator: "\n")
         let deleted = orders.map { bump($0, row: "old", sign: "-") }.joined(separator: "\n")
         // Every column a ranked key or the cell depends on; the id never changes.
-        let columns = "name, currency, stock, priceMinor, discountMinor, createdAt"
+        let columns = "vendorId, name, currency, stock, priceMinor, discountMinor, createdAt"
         return [
             "CREATE TRIGGER product_rank_ai AFTER INSERT ON product BEGIN\n\(inserted)\nEND",
             "CREATE TRIGGER product_rank_ad AFTER DELETE ON product BEGIN\n\(deleted)\nEND",
