@@ -129,6 +129,9 @@ extension MarketDatabase {
                 table.primaryKey(["imageId", "format", "width"])
             }
         }
+        migrator.registerMigration("v9 product counts per vendor") { db in
+            for statement in VendorCounterSchema.statements { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

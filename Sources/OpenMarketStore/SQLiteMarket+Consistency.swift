@@ -18,6 +18,14 @@ extension SQLiteMarket {
                 let kept = try Int.fetchOne(db, sql: "SELECT total FROM productCellCounter WHERE cell = ?", arguments: [cell]) ?? -1
                 if counted != kept { problems.append("cell \(cell): counter says \(kept), the table has \(counted)") }
             }
+            let vendorCounts = try Row.fetchAll(db, sql: """
+                SELECT vendor.id, (SELECT count(*) FROM product WHERE product.vendorId = vendor.id), vendorProductCounter.total
+                FROM vendor LEFT JOIN vendorProductCounter ON vendorProductCounter.vendorId = vendor.id
+                """)
+            for row in vendorCounts where (row[1] as Int) != (row[2] as Int?) {
+                let kept = (row[2] as Int?).map(String.init) ?? "nothing"
+                problems.append("vendor \(row[0] as Int64): counter says \(kept), the table has \(row[1] as Int)")
+            }
             for order in ProductOrder.ranked {
                 problems += try Self.rankProblems(db, order: order)
             }

@@ -124,6 +124,7 @@ extension SQLiteMarket {
         }
         try db.execute(sql: "UPDATE productCounter SET total = (SELECT count(*) FROM product) WHERE id = 1")
         try db.execute(sql: "UPDATE productCellCounter SET total = (SELECT count(*) FROM product WHERE product.cell = productCellCounter.cell)")
+        try db.execute(sql: VendorCounterSchema.recount)
         return images
     }
 
