@@ -31,10 +31,14 @@ struct ProductShelf: Sendable {
     /// The products `select` picks from the trail that still exist: the ones that are gone are taken out of
     /// `trail` and the pick is made again, so a page shows as many products as it can.
     func existing(in trail: inout ProductTrail, select: (ProductTrail) -> [Int]) async throws(OpenMarketError) -> [ProductSummary] {
+        // Each product is read once: a later round reads only the ids the pick added.
+        var known: [Int: ProductSummary] = [:]
         while true {
-            let found = try await products(ids: select(trail))
+            let picked = select(trail)
+            let found = try await products(ids: picked.filter { known[$0] == nil })
+            for product in found.products { known[product.id] = product }
             // Each round takes out at least one id, so this ends.
-            guard !found.missing.isEmpty else { return found.products }
+            guard !found.missing.isEmpty else { return picked.compactMap { known[$0] } }
             trail.remove(found.missing)
         }
     }
