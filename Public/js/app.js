@@ -341,7 +341,46 @@
     });
   }
 
-  const start = () => { initUnsaved(); initPhotos(); initLoadMore(); initGallery(); };
+  // ---------------------------------------------------------------- f. like (찜) in place
+  // The form works on its own (POST → redirect → back to the product); here it is sent with fetch and the
+  // server answers the new state as JSON, so the page stays where it is and the button keeps the focus.
+  function initLikes() {
+    if (!window.fetch || !window.URLSearchParams) return;
+    document.addEventListener('submit', async (e) => {
+      const form = e.target instanceof HTMLFormElement && e.target.classList.contains('like-form') ? e.target : null;
+      if (!form || e.defaultPrevented) return;
+      e.preventDefault();
+      if (form.getAttribute('aria-busy') === 'true') return;
+      const button = form.querySelector('.like-button');
+      const wanted = form.querySelector('input[name="liked"]');
+      form.setAttribute('aria-busy', 'true');
+      try {
+        const res = await fetch(form.action, {
+          method: 'POST',
+          body: new URLSearchParams(new FormData(form)),
+          headers: { Accept: 'application/json' },
+          credentials: 'same-origin',
+        });
+        const type = res.headers.get('Content-Type') || '';
+        if (!res.ok || !type.startsWith('application/json')) throw new Error(`HTTP ${res.status}`);
+        const state = await res.json();
+        if (button) button.setAttribute('aria-pressed', state.liked ? 'true' : 'false');
+        if (wanted) wanted.value = state.liked ? '0' : '1';
+        const icon = form.querySelector('.like-icon');
+        if (icon) icon.textContent = state.liked ? '♥' : '♡';
+        const count = form.querySelector('.like-count');
+        if (count) count.textContent = state.countText;
+        const status = form.querySelector('.like-status');
+        if (status) status.textContent = state.message;
+      } catch {
+        HTMLFormElement.prototype.submit.call(form); // the plain post always works, and shows any error page
+      } finally {
+        form.removeAttribute('aria-busy');
+      }
+    });
+  }
+
+  const start = () => { initUnsaved(); initPhotos(); initLoadMore(); initGallery(); initLikes(); };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();

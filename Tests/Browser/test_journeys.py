@@ -222,6 +222,97 @@ def test_language_switch(browser, market):
     assert browser.text(".sale-price").endswith("28,000원")
 
 
+def like_state(browser) -> tuple[str, str]:
+    """The like button's aria-pressed and the count beside it."""
+    return browser.find(".like-button").get_attribute("aria-pressed"), browser.text(".like-count")
+
+
+def toggle_like(browser) -> None:
+    """With JS the form is sent in place (no new document, the focus stays on the button); without, it is a post
+    that comes back to the product page with a message."""
+    button = browser.find(".like-button")
+    before = button.get_attribute("aria-pressed")
+    if browser.js:
+        browser.driver.execute_script("window.__sameDocument = true")
+        button.click()
+        browser.wait_for(lambda d: browser.find(".like-button").get_attribute("aria-pressed") != before, "the like did not toggle")
+        assert browser.driver.execute_script("return window.__sameDocument === true"), "the page was reloaded"
+        assert browser.driver.switch_to.active_element == browser.find(".like-button"), "the button lost the focus"
+        message = browser.find(".like-status").get_attribute("textContent")
+        assert message == ("찜 목록에 담았습니다." if before == "false" else "찜 목록에서 뺐습니다.")
+        browser.recheck()
+    else:
+        browser.follow(button)
+        assert browser.text(".flash") == ("찜 목록에 담았습니다." if before == "false" else "찜 목록에서 뺐습니다.")
+
+
+def test_like_a_product_and_find_it_in_the_likes(browser, market):
+    lantern = market.find("캠핑용 랜턴")
+    page = f"/products/{lantern['id']}"
+    browser.visit(page)
+    assert like_state(browser) == ("false", "찜 목록 0개")
+    toggle_like(browser)
+    assert browser.path() == page
+    assert like_state(browser) == ("true", "찜 목록 1개")
+    assert browser.driver.get_cookie("likes")["value"] == str(lantern["id"])
+
+    browser.follow(browser.find(".site-nav a[href='/likes']"))
+    assert browser.text("h1") == "찜 목록"
+    assert browser.card_ids() == [f"p-{lantern['id']}"]
+    browser.follow(browser.find(f"#p-{lantern['id']} a.product-link"))
+    assert like_state(browser) == ("true", "찜 목록 1개"), "the product page knows it is liked"
+    toggle_like(browser)
+    assert like_state(browser) == ("false", "찜 목록 0개")
+    browser.visit("/likes")
+    assert not browser.card_ids()
+    assert browser.text(".empty-state h2") == "아직 찜한 상품이 없습니다."
+
+
+def test_recently_viewed_on_the_home_page_and_cleared(browser):
+    browser.visit("/")
+    assert not browser.find_all(".product-strip"), "a new visitor has no history"
+    viewed = [card.removeprefix("p-") for card in browser.card_ids()[3:6]]
+    for product_id in viewed:
+        browser.visit(f"/products/{product_id}")
+    browser.visit("/")
+    strip = [a.get_attribute("href").removeprefix(browser.base_url) for a in browser.find_all(".product-strip li a")]
+    assert strip == [f"/products/{product_id}" for product_id in reversed(viewed)], "the most recent first"
+
+    browser.follow(browser.find(".product-strip a[href='/recent']"))
+    assert browser.text("h1") == "최근 본 상품"
+    assert browser.card_ids() == [f"p-{product_id}" for product_id in reversed(viewed)]
+    browser.follow(browser.find(".clear-recent-form button[type=submit]"))
+    assert browser.path() == "/recent"
+    assert browser.text(".flash") == "최근 본 상품 기록을 지웠습니다."
+    assert browser.text(".empty-state h2") == "최근 본 상품이 없습니다."
+    browser.visit("/")
+    assert not browser.find_all(".product-strip")
+
+
+def test_seller_page_from_a_product(browser, market, sample_images):
+    """The sample data gives this front end's vendor 20 products; one more makes a second page."""
+    lantern = market.find("캠핑용 랜턴")
+    seller = market.product(lantern["id"])["vendors"]
+    market.create_product(f"판매자 페이지 {uuid.uuid4().hex[:6]}", 21000, sample_images[:1])
+    browser.visit(f"/products/{lantern['id']}")
+    assert browser.text(".seller-block .seller-name") == seller["name"]
+    browser.follow(browser.find(".seller-block a.seller-link"))
+    assert browser.path() == f"/sellers/{seller['id']}"
+    assert browser.text("h1") == seller["name"]
+    first_page = browser.card_ids()
+    assert first_page, "the seller's products are listed"
+    assert all(v.text.startswith(seller["name"]) for v in browser.find_all("#products .vendor"))
+    assert len(first_page) == 20
+    browser.follow(browser.find("nav.pagination a[rel=next]"))
+    assert "before=" in browser.path()
+    older = browser.card_ids()
+    assert older and not set(older) & set(first_page), "the next page shows older products"
+    browser.follow(browser.find("nav.pagination a[rel=prev]"))
+    assert browser.card_ids() == first_page
+    browser.visit("/sellers/987654321", status=404)
+    assert browser.text(".error-status") == "404"
+
+
 def button(browser, label: str):
     """The one submit button (or link styled as one) whose text is exactly `label`."""
     return browser.driver.find_element(

@@ -170,6 +170,30 @@ struct QueryPlanTests {
         Self.expectIndexed(plans)
     }
 
+    /// A seller page at either end and in the middle, both directions, and a visitor's list of products by id.
+    @Test func sellerPagesAndProductsByIDUseIndexesAndCounters() async throws {
+        let traced = try await Self.tracedMarket()
+        let market = traced.test.market
+        let vendorID = try #require(try await market.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT vendorId FROM product GROUP BY vendorId ORDER BY count(*) DESC LIMIT 1")
+        })
+        let newest = try #require(try await market.vendorProducts(vendorID: vendorID, from: .newest, limit: 20))
+        #expect(newest.total > 300 && newest.products.count == 20)
+        let middle = try #require(newest.products.last).id
+        let plans = try await traced.plans {
+            _ = try await market.vendorProducts(vendorID: vendorID, from: .newest, limit: 20)
+            _ = try await market.vendorProducts(vendorID: vendorID, from: .olderThan(middle), limit: 20)
+            _ = try await market.vendorProducts(vendorID: vendorID, from: .newerThan(middle), limit: 20)
+            _ = try await market.vendorProducts(vendorID: vendorID, from: .olderThan(1), limit: 20)
+            _ = try await market.summaries(ids: [4_400, 17, 2_900, 1])
+        }
+        Self.expectIndexed(plans)
+        #expect(!plans.contains { $0.sql.contains("count(") }, "\(plans.map(\.sql))")
+        let keyed = plans.filter { $0.sql.contains("FROM product WHERE vendorId = ") }
+        #expect(keyed.count >= 4)
+        #expect(keyed.allSatisfy { $0.plan.contains { $0.contains("USING COVERING INDEX product_on_vendorId") } }, "\(keyed)")
+    }
+
     @Test func listTotalIsReadFromTheCountersNotByCountingRows() async throws {
         let traced = try await Self.tracedMarket(products: 300)
         let plans = try await traced.plans {

@@ -70,10 +70,31 @@ enum SamplePages {
             ("list-empty", ProductListPage(context: c, query: ListQuery(), view: .grid, page: empty)),
             ("list-empty-search", ProductListPage(context: c, query: ListQuery(search: tricky), view: .grid, page: empty)),
             ("list-past-end", ProductListPage(context: c, query: ListQuery(page: 9), view: .list, page: nil)),
-            ("detail-gallery", ProductDetailPage(context: c, product: detail(images: 3), photo: 2, origin: "https://market.example")),
-            ("detail-one-photo", ProductDetailPage(context: c, product: detail(images: 1, stock: 0), photo: nil)),
+            ("detail-gallery", ProductDetailPage(
+                context: c, product: detail(images: 3), photo: 2, origin: "https://market.example",
+                likes: ProductTrail(ProductTrail.likes, ids: [3, 7]), hasSellerPages: true)),
+            ("detail-one-photo", ProductDetailPage(
+                context: c, product: detail(images: 1, stock: 0), photo: nil, likes: ProductTrail(ProductTrail.likes), hasSellerPages: false)),
             ("detail-no-photo", ProductDetailPage(context: c, product: detail(images: 0, stock: 9), photo: 4, origin: "http://127.0.0.1:8080")),
             ("detail-no-vendor", ProductDetailPage(context: c, product: detail(images: 2, vendor: ""), photo: nil)),
+            ("list-home-strip", {
+                var page = ProductListPage(
+                    context: c, query: ListQuery(), view: .grid,
+                    page: ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(summary)))
+                page.recentStrip = ProductStrip(products: [summary(3), summary(9)], strings: c.strings, format: c.format)
+                return page
+            }()),
+            ("likes", LikesPage(context: c, page: 2, likes: ProductTrail(ProductTrail.likes, ids: Array(1...45)), products: (21...40).map(summary))),
+            ("likes-empty", LikesPage(context: c, page: 1, likes: ProductTrail(ProductTrail.likes), products: [])),
+            ("likes-past-end", LikesPage(context: c, page: 4, likes: ProductTrail(ProductTrail.likes, ids: [1, 2]), products: [])),
+            ("recent", RecentPage(context: c, products: (1...5).map(summary))),
+            ("recent-empty", RecentPage(context: c, products: [])),
+            ("seller", SellerPage(context: c, page: VendorProductPage(
+                vendor: .init(id: 4, name: "Seller " + tricky), total: 45, products: (21...40).map(summary), hasNewer: true, hasOlder: true))),
+            ("seller-empty", SellerPage(context: c, page: VendorProductPage(
+                vendor: .init(id: 4, name: "Seller " + tricky), total: 0, products: [], hasNewer: false, hasOlder: false))),
+            ("seller-past-end", SellerPage(context: c, page: VendorProductPage(
+                vendor: .init(id: 4, name: "Seller"), total: 3, products: [], hasNewer: true, hasOlder: false))),
             ("delete-refused", ProductDeletePage(context: c, product: detail(images: 2), error: "Wrong " + tricky, writesDisabled: true)),
             ("delete", ProductDeletePage(context: c, product: detail(images: 2), writesDisabled: false)),
         ]

@@ -20,6 +20,12 @@ struct SiteURLTests {
             (.editProduct(.key), .editProduct(.value(7)), ["id": "7"]),
             (.deleteProduct(.key), .deleteProduct(.value(7)), ["id": "7"]),
             (.language(.key), .language(.value(.english), returnTo: "/products?page=2"), ["code": "en"]),
+            (.likeProduct(.key), .likeProduct(.value(42)), ["id": "42"]),
+            (.likes(), .likes(page: 3), [:]),
+            (.recent, .recent, [:]),
+            (.clearRecent, .clearRecent, [:]),
+            (.seller(.key), .seller(.value(12), .olderThan(901)), ["id": "12"]),
+            (.seller(.key), .seller(.value(12), .newerThan(77)), ["id": "12"]),
             (.image(.key), .image(.value("0123abcd_thumb.png")), ["file": "0123abcd_thumb.png"]),
             (.api(.healthChecker), .api(.healthChecker), [:]),
             (.api(.products), .api(.products), [:]),
@@ -86,6 +92,17 @@ struct SiteURLTests {
         let adminLink = SiteURL.admin(.products(table)).link
         let adminQuery = String(adminLink.split(separator: "?", maxSplits: 1)[1])
         #expect(AdminTableQuery(parameters: FormQuery(query: adminQuery)) == table)
+    }
+
+    @Test func visitorAndSellerLinksCarryTheirPageOrKey() {
+        #expect(SiteURL.likes().link == "/likes")
+        #expect(SiteURL.likes(page: 2).link == "/likes?page=2")
+        #expect(SiteURL.seller(.value(3)).link == "/sellers/3")
+        #expect(SiteURL.seller(.value(3), .olderThan(40)).link == "/sellers/3?before=40")
+        #expect(SiteURL.seller(.value(3), .newerThan(41)).link == "/sellers/3?after=41")
+        #expect(SellersController.start(FormQuery(query: "before=40")) == .olderThan(40))
+        #expect(SellersController.start(FormQuery(query: "after=41")) == .newerThan(41))
+        #expect(SellersController.start(FormQuery(query: "before=-4&after=x")) == .newest)
     }
 
     @Test func sharedAPIPathsAreTheClientsPaths() throws {

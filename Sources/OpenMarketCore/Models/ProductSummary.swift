@@ -39,3 +39,13 @@ public struct ProductSummary: Sendable, Hashable {
     /// The price the buyer pays: `price − discounted_price`.
     public var bargainPrice: Decimal { price - discountedPrice }
 }
+
+extension ProductSummary {
+    /// The list shape of a product read on its own, for lists made of products asked for one by one.
+    public init(_ detail: ProductDetail) {
+        self.init(
+            id: detail.id, vendorID: detail.vendorID, vendorName: detail.vendor.name, name: detail.name, description: detail.description,
+            thumbnailURL: detail.thumbnailURL, currency: detail.currency, price: detail.price, discountedPrice: detail.discountedPrice,
+            stock: detail.stock, createdAt: detail.createdAt, issuedAt: detail.issuedAt)
+    }
+}

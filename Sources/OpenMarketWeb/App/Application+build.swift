@@ -37,6 +37,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let upstreamOrigin: String?
     var embeddedMarket: SQLiteMarket?
     var resolver: ImageURLResolver?
+    /// What only the embedded market can answer: products by id in one read, and a vendor's products.
+    var catalog: (any ProductBatchReading & VendorListing)?
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, notes: notes, logger: logger)
@@ -47,6 +49,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         upstreamOrigin = nil
         prepareMarket = embedded.prepare
         embeddedMarket = embedded.market
+        catalog = embedded.market
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         resolver = images
         MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets)
@@ -93,7 +96,11 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     let origins = resolver ?? ImageURLResolver(
         publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
-    StorefrontController(market: market, renderer: renderer, origins: origins).addRoutes(to: pages)
+    let shelf = ProductShelf(market: market, batch: catalog)
+    StorefrontController(market: market, renderer: renderer, origins: origins, shelf: shelf, hasSellerPages: catalog != nil)
+        .addRoutes(to: pages)
+    VisitorListsController(market: market, shelf: shelf, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
+    SellersController(sellers: catalog, renderer: renderer).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
     ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, bodyDeadline: config.bodyDeadline)

@@ -15,3 +15,12 @@ struct CacheControlMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 }
+
+extension Response {
+    /// For a page that shows what the visitor's own cookies hold (likes, recently viewed, a form's token):
+    /// browsers revalidate it on each use, and its entity tag comes from its bytes, so a changed cookie gives a
+    /// new tag; shared caches never keep it, as it is one visitor's.
+    mutating func keepPerVisitor() {
+        headers[.cacheControl] = "private, no-cache"
+    }
+}

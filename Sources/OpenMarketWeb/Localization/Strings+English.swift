@@ -112,6 +112,21 @@ extension Strings {
         errorTooManyTitle: "Please wait a moment",
         errorRetry: "Try again",
         errorRequestID: "Request ID",
-        errorHome: "Back to products"
+        errorHome: "Back to products",
+        likesTitle: "Your likes",
+        likeButton: "Like",
+        likesEmptyTitle: "You have not liked any products yet.",
+        likesEmptyHint: "Press “Like” on a product’s page to keep it here. Your likes are kept in this browser only.",
+        browseProducts: "Browse products",
+        recentTitle: "Recently viewed",
+        recentEmptyTitle: "You have not viewed any products yet.",
+        recentEmptyHint: "Products you look at appear here, the most recent first. The history is kept in this browser only.",
+        recentClearButton: "Clear history",
+        recentSeeAll: "See all recently viewed",
+        sellerOtherProducts: "More from this seller",
+        sellerEmpty: "This seller has no products listed.",
+        flashLiked: "Added to your likes.",
+        flashUnliked: "Removed from your likes.",
+        flashRecentCleared: "Your viewing history was cleared."
     )
 }

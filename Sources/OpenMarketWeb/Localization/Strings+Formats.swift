@@ -78,6 +78,23 @@ extension Strings {
         isKorean ? "마켓 서버가 거부했습니다: \(message)" : "The market refused it: \(message)"
     }
 
+    /// The like form's link to the list, with how many products it holds.
+    func likesCount(_ count: String) -> String {
+        isKorean ? "찜 목록 \(count)개" : "Your likes: \(count)"
+    }
+
+    func likesSummary(_ count: String) -> String {
+        isKorean ? "찜한 상품 \(count)개" : "\(count) liked"
+    }
+
+    func recentSummary(_ count: String, kept: String) -> String {
+        isKorean ? "최근 본 상품 \(count)개 (최대 \(kept)개까지 기록합니다)" : "\(count) viewed (the last \(kept) are kept)"
+    }
+
+    func sellerProductCount(_ count: String) -> String {
+        isKorean ? "상품 \(count)개" : (count == "1" ? "1 product" : "\(count) products")
+    }
+
     func kilobytes(_ bytes: Int) -> String {
         "\((bytes + 1023) / 1024)KB"
     }

@@ -112,6 +112,21 @@ extension Strings {
         errorTooManyTitle: "잠시 후 다시 시도해 주세요",
         errorRetry: "다시 시도",
         errorRequestID: "요청 ID",
-        errorHome: "상품 목록으로"
+        errorHome: "상품 목록으로",
+        likesTitle: "찜 목록",
+        likeButton: "찜하기",
+        likesEmptyTitle: "아직 찜한 상품이 없습니다.",
+        likesEmptyHint: "상품 페이지에서 ‘찜하기’를 누르면 여기에 모입니다. 찜 목록은 이 브라우저에만 저장됩니다.",
+        browseProducts: "상품 둘러보기",
+        recentTitle: "최근 본 상품",
+        recentEmptyTitle: "최근 본 상품이 없습니다.",
+        recentEmptyHint: "상품을 보면 여기에 최근 본 순서대로 나옵니다. 기록은 이 브라우저에만 저장됩니다.",
+        recentClearButton: "기록 지우기",
+        recentSeeAll: "최근 본 상품 모두 보기",
+        sellerOtherProducts: "판매자의 다른 상품",
+        sellerEmpty: "이 판매자가 올린 상품이 없습니다.",
+        flashLiked: "찜 목록에 담았습니다.",
+        flashUnliked: "찜 목록에서 뺐습니다.",
+        flashRecentCleared: "최근 본 상품 기록을 지웠습니다."
     )
 }

@@ -52,6 +52,11 @@ extension Strings {
             ("errorCSRFMessage", errorCSRFMessage), ("errorBadRequestTitle", errorBadRequestTitle),
             ("errorTooManyTitle", errorTooManyTitle), ("errorRetry", errorRetry), ("errorRequestID", errorRequestID),
             ("errorHome", errorHome),
+            ("likesTitle", likesTitle), ("likeButton", likeButton), ("likesEmptyTitle", likesEmptyTitle),
+            ("likesEmptyHint", likesEmptyHint), ("browseProducts", browseProducts), ("recentTitle", recentTitle),
+            ("recentEmptyTitle", recentEmptyTitle), ("recentEmptyHint", recentEmptyHint), ("recentClearButton", recentClearButton),
+            ("recentSeeAll", recentSeeAll), ("sellerOtherProducts", sellerOtherProducts), ("sellerEmpty", sellerEmpty),
+            ("flashLiked", flashLiked), ("flashUnliked", flashUnliked), ("flashRecentCleared", flashRecentCleared),
         ]
     }
 }

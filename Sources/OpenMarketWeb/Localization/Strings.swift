@@ -125,4 +125,20 @@ struct Strings: Sendable {
     let errorRetry: String
     let errorRequestID: String
     let errorHome: String
+    // Likes, recently viewed, sellers
+    let likesTitle: String
+    let likeButton: String
+    let likesEmptyTitle: String
+    let likesEmptyHint: String
+    let browseProducts: String
+    let recentTitle: String
+    let recentEmptyTitle: String
+    let recentEmptyHint: String
+    let recentClearButton: String
+    let recentSeeAll: String
+    let sellerOtherProducts: String
+    let sellerEmpty: String
+    let flashLiked: String
+    let flashUnliked: String
+    let flashRecentCleared: String
 }

@@ -12,6 +12,7 @@ struct PageLayout: Sendable {
     var otherLanguageCode: String
     var productsPath: String
     var newProductPath: String
+    var likesPath: String
     var scriptPath: String
     var stylePath: String
     /// Set by pages worth sharing (a product).
@@ -27,6 +28,7 @@ struct PageLayout: Sendable {
         self.otherLanguageCode = visitor.language.other.rawValue
         self.productsPath = SiteURL.products().link
         self.newProductPath = SiteURL.newProduct.link
+        self.likesPath = SiteURL.likes().link
         self.scriptPath = SiteURL.asset(.script).link
         self.stylePath = SiteURL.asset(.stylesheet).link
     }
@@ -43,6 +45,7 @@ extension PageLayout: TemplateObject {
         case "otherLanguageCode": .text(otherLanguageCode)
         case "productsPath": .text(productsPath)
         case "newProductPath": .text(newProductPath)
+        case "likesPath": .text(likesPath)
         case "scriptPath": .text(scriptPath)
         case "stylePath": .text(stylePath)
         case "openGraph": .object(openGraph)

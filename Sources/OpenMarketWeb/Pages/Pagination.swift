@@ -20,6 +20,15 @@ struct Pagination: Sendable {
         self.init(current: query.page, lastPage: lastPage, strings: strings, format: format) { SiteURL.products(query.with(page: $0)).link }
     }
 
+    /// Only "previous" and "next" (and "load more"), for lists paged by key rather than by number.
+    init(previousURL: String?, nextURL: String?) {
+        links = []
+        self.previousURL = previousURL
+        self.nextURL = nextURL
+        loadMoreURL = nextURL
+        isNeeded = previousURL != nil || nextURL != nil
+    }
+
     /// Shows the first and last page, two on each side of the current one, and gaps between.
     init(current: Int, lastPage: Int, strings: Strings, format: Formatting, url: (Int) -> String) {
         let shown = Set([1, lastPage] + Array((current - 2)...(current + 2))).filter { (1...max(lastPage, 1)).contains($0) }.sorted()

@@ -8,6 +8,7 @@ public struct PageRenderer: Sendable {
     static let requiredTemplates = [
         "layout", "products/index", "products/show", "products/form", "products/delete", "errors/error",
         "admin/login", "admin/products", "admin/product", "admin/history", "admin/delete-confirm", "admin/delete-results",
+        "likes/index", "recent/index", "sellers/show",
     ]
 
     let library: TemplateLibrary

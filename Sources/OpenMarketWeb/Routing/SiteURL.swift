@@ -12,6 +12,12 @@ enum SiteURL: PathTable, Hashable {
     case editProduct(PathParameter<Int>)
     case deleteProduct(PathParameter<Int>)
     case language(PathParameter<Language>, returnTo: String? = nil)
+    // The visitor's own lists (cookies, no account) and sellers
+    case likeProduct(PathParameter<Int>)
+    case likes(page: Int = 1)
+    case recent
+    case clearRecent
+    case seller(PathParameter<Int>, VendorPageStart = .newest)
     // Admin console
     case admin(AdminURL)
     // The embedded market's API
@@ -38,6 +44,11 @@ enum SiteURL: PathTable, Hashable {
         case .editProduct(let id): [.literal("products"), .parameter("id", id), .literal("edit")]
         case .deleteProduct(let id): [.literal("products"), .parameter("id", id), .literal("delete")]
         case .language(let code, _): [.literal("language"), .parameter("code", code)]
+        case .likeProduct(let id): [.literal("products"), .parameter("id", id), .literal("like")]
+        case .likes: [.literal("likes")]
+        case .recent: [.literal("recent")]
+        case .clearRecent: [.literal("recent"), .literal("clear")]
+        case .seller(let id, _): [.literal("sellers"), .parameter("id", id)]
         case .admin(let url): [.literal(AdminURL.root)] + url.segments
         case .api(let path): path.segments
         case .apiDescription: [.literal(MarketPath.root), .literal("openapi.json")]
@@ -54,6 +65,9 @@ enum SiteURL: PathTable, Hashable {
         case .products(let query): query.items
         case .product(_, let photo?): [("photo", String(photo))]
         case .language(_, let returnTo?): [("return", returnTo)]
+        case .likes(let page) where page > 1: [("page", String(page))]
+        case .seller(_, .olderThan(let id)): [("before", String(id))]
+        case .seller(_, .newerThan(let id)): [("after", String(id))]
         case .admin(let url): url.queryItems
         default: []
         }

@@ -18,6 +18,14 @@ public enum WebLimits {
     public static let maxBulkProducts = 500
     /// Longer search text is cut here: nobody types more, and it bounds the work of one search.
     public static let maxSearchCharacters = 100
+    /// Likes (찜) a visitor's cookie keeps; past it the oldest like is dropped.
+    public static let likesKept = 100
+    /// Products a visitor's recently-viewed cookie keeps, the most recent first.
+    public static let recentKept = 20
+    /// Products a page of likes, of recently viewed or of a seller shows; a page of likes is read in one go.
+    public static let visitorListPageSize = 20
+    /// Recently viewed products on the home page's strip (the rest are on `/recent`).
+    public static let recentStripSize = 8
     /// A slow sender may not hold a request open longer than this while its body arrives.
     public static let bodyDeadline: Duration = .seconds(30)
     /// Connections with nothing happening (no request, or a request stalled mid-headers) are closed after this.

@@ -34,8 +34,15 @@ struct ProductDetailPage: PageModel {
     var editURL: String
     var deleteURL: String
     var backURL: String
+    /// The like (찜) form, when the page knows the visitor's likes.
+    var like: LikeButton?
+    /// The seller and a link to their other products; `nil` where the market has no vendors (v1).
+    var seller: SellerBlock?
 
-    init(context: PageContext, product: ProductDetail, photo requested: Int?, origin: String? = nil, cameFrom list: ListQuery? = nil) {
+    init(
+        context: PageContext, product: ProductDetail, photo requested: Int?, origin: String? = nil, cameFrom list: ListQuery? = nil,
+        likes: ProductTrail? = nil, hasSellerPages: Bool = false
+    ) {
         let strings = context.strings
         let format = context.format
         self.context = context
@@ -63,6 +70,8 @@ struct ProductDetailPage: PageModel {
         editURL = SiteURL.editProduct(.value(product.id)).link
         deleteURL = SiteURL.deleteProduct(.value(product.id)).link
         backURL = SiteURL.products(list ?? ListQuery()).link + "#p-\(product.id)"
+        like = likes.map { LikeButton(productID: product.id, likes: $0, strings: strings, format: format) }
+        seller = SellerBlock(vendor: product.vendor, hasSellerPages: hasSellerPages)
         if let origin {
             let discount = price.hasDiscount ? price.discountRate + " " + price.discountLabel : nil
             let summary = [price.salePrice, discount, stock.text, OpenGraph.excerpt(product.description)]
@@ -92,6 +101,8 @@ extension ProductDetailPage: TemplateObject {
         case "editURL": .text(editURL)
         case "deleteURL": .text(deleteURL)
         case "backURL": .text(backURL)
+        case "like": .object(like)
+        case "seller": .object(seller)
         default: context.value(forKey: key)
         }
     }

@@ -32,6 +32,8 @@ struct ProductListPage: PageModel {
     var view: String
     var perPage: Int
     var formAction: String
+    /// The home page's recently viewed products; `nil` elsewhere and when there are none.
+    var recentStrip: ProductStrip?
 
     init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?) {
         let strings = context.strings
@@ -100,6 +102,7 @@ extension ProductListPage: TemplateObject {
         case "view": .text(view)
         case "perPage": .int(perPage)
         case "formAction": .text(formAction)
+        case "recentStrip": .object(recentStrip)
         default: context.value(forKey: key)
         }
     }

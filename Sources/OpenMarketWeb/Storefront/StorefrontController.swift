@@ -11,20 +11,41 @@ struct StorefrontController: Sendable {
     let renderer: PageRenderer
     /// The origin absolute links are built on (Open Graph).
     let origins: ImageURLResolver
+    /// The visitor's recently viewed products, for the home page's strip.
+    let shelf: ProductShelf
+    /// Whether the market lists a seller's products (`/sellers/{id}`), so product pages link there.
+    let hasSellerPages: Bool
 
     func addRoutes(to pages: RouterGroup<Context>) {
-        pages.get(.home, use: index)
+        pages.get(.home, use: home)
         pages.get(.products(), use: index)
         pages.get(.product(.key), use: show)
         pages.get(.language(.key), use: switchLanguage)
     }
 
+    /// The list, and under it the products the visitor viewed last: the one page that differs per visitor.
+    @Sendable func home(_ request: Request, context: Context) async throws -> Response {
+        var recent = context.visitor.recent
+        let viewed = try await shelf.existing(in: &recent) { Array($0.ids.prefix(WebLimits.recentStripSize)) }
+        let strip = ProductStrip(products: viewed, strings: context.visitor.strings, format: Formatting(language: context.visitor.language))
+        var response = try await list(request, context: context, recentStrip: strip)
+        if recent != context.visitor.recent { response.setCookie(recent.cookie) }
+        response.keepPerVisitor()
+        return response
+    }
+
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
+        try await list(request, context: context, recentStrip: nil)
+    }
+
+    private func list(_ request: Request, context: Context, recentStrip: ProductStrip?) async throws -> Response {
         let query = ListQuery(parameters: FormQuery(request))
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page))
+        var listPage = ProductListPage(context: pageContext, query: query, view: view, page: page)
+        listPage.recentStrip = recentStrip
+        var response = try renderer.response(listPage)
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
         }
@@ -37,8 +58,13 @@ struct StorefrontController: Sendable {
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
         let page = ProductDetailPage(
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
-            cameFrom: Self.listCameFrom(referer: request.headers[.referer]))
-        return try renderer.response(page)
+            cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, hasSellerPages: hasSellerPages)
+        var response = try renderer.response(page)
+        // The like button shows this visitor's likes, and the view goes into their history.
+        var recent = context.visitor.recent
+        if recent.putFirst(product.id) { response.setCookie(recent.cookie) }
+        response.keepPerVisitor()
+        return response
     }
 
     /// Remembers the language in a cookie and goes back where the visitor was.

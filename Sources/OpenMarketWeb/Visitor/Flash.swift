@@ -1,6 +1,7 @@
 /// One-time messages shown after a redirect; only these fixed keys travel in the cookie, never text.
 enum Flash: String, Sendable {
     case created, updated, deleted
+    case liked, unliked, recentCleared
 
     static let cookieName = "flash"
 
@@ -9,6 +10,9 @@ enum Flash: String, Sendable {
         case .created: strings.flashCreated
         case .updated: strings.flashUpdated
         case .deleted: strings.flashDeleted
+        case .liked: strings.flashLiked
+        case .unliked: strings.flashUnliked
+        case .recentCleared: strings.flashRecentCleared
         }
     }
 }

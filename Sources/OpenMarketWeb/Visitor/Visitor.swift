@@ -7,6 +7,10 @@ struct Visitor: Sendable {
     var hadCSRFCookie = false
     var flash: Flash?
     var listView: ListView?
+    /// Products the visitor liked (찜), the latest first.
+    var likes = ProductTrail(ProductTrail.likes)
+    /// Products the visitor looked at, the most recent first.
+    var recent = ProductTrail(ProductTrail.recent)
 
     var strings: Strings { language.strings }
 }

@@ -21,6 +21,8 @@ struct VisitorMiddleware: RouterMiddleware {
         context.visitor.hadCSRFCookie = existing?.count == 64
         context.visitor.flash = request.cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
         context.visitor.listView = request.cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
+        context.visitor.likes = ProductTrail(ProductTrail.likes, cookie: request.cookies[ProductTrail.likes.cookieName]?.value)
+        context.visitor.recent = ProductTrail(ProductTrail.recent, cookie: request.cookies[ProductTrail.recent.cookieName]?.value)
         if request.method == .post {
             try Self.refuseCrossSite(request, publicAuthority: publicAuthority)
         }
