@@ -24,7 +24,8 @@ struct StorefrontController: Sendable {
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page))
+        var response = try renderer.response(ProductListPage(
+            context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters))
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
         }
