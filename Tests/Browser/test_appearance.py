@@ -80,6 +80,7 @@ def test_every_page_type_at_two_widths_in_light_and_dark(shooter, market, sample
         ("home-grid", "/", 200),
         ("list-view", "/products?view=list", 200),
         ("search", "/products?q=%EC%BA%A0%ED%95%91&view=grid", 200),
+        ("search-nothing", "/products?q=%EC%97%86%EB%8A%94%EC%83%81%ED%92%88&view=grid", 200),
         ("list-sorted-filtered", "/products?sort=price_desc&stock=in&view=grid", 200),
         ("detail", f"/products/{bicycle}?photo=2", 200),
         ("detail-sold-out", f"/products/{watch}", 200),
