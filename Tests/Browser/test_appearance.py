@@ -33,11 +33,12 @@ def sideways_overflow(driver) -> int:
 
 
 def full_page_png(browser: Browser, width: int, scheme: str) -> bytes:
-    """The whole page: the window made as tall as the page, so lazy photos load, then one capture."""
+    """The whole page: the window made about as tall as the page, so lazy photos load, then one capture of all of it
+    (a box sized by the window's height grows with it, so the page may still be a little taller)."""
     driver = browser.driver
     measure = "return Math.ceil(document.documentElement.scrollHeight)"
     height = WINDOW_HEIGHT
-    for _ in range(4):  # a box sized by the window's height (vh) grows with it: until the page fits
+    for _ in range(4):
         needed = min(driver.execute_script(measure), 16000)
         if needed <= height:
             break
@@ -45,7 +46,11 @@ def full_page_png(browser: Browser, width: int, scheme: str) -> bytes:
         emulate(driver, width, scheme, height=height)
     browser.wait_for(lambda d: d.execute_script(
         "return Array.from(document.images).every(i => i.complete)"), "photos did not load")
-    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})
+    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
+    full = min(driver.execute_script(measure), 16000)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": full, "scale": 1}})
+    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": False})
     emulate(driver, width, scheme)
     return base64.b64decode(shot["data"])
 
