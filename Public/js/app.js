@@ -309,35 +309,85 @@
   }
 
   // ---------------------------------------------------------------- e. gallery
+  // Without script the thumbnails and the previous/next arrows are links to ?photo=N#gallery. With it they
+  // change the photo in place, and so do the arrow keys and a swipe on the photo.
   function initGallery() {
     const gallery = document.querySelector('section.gallery');
     const main = gallery && gallery.querySelector('figure.gallery-main');
     const img = main && main.querySelector('img');
     if (!img) return;
-    const mainLink = main.querySelector('a');
+    const mainLink = main.querySelector('a.gallery-photo') || main.querySelector('a');
+    const caption = main.querySelector('figcaption a');
     const counter = main.querySelector('.gallery-counter');
+    const previous = main.querySelector('a.gallery-previous');
+    const next = main.querySelector('a.gallery-next');
+    const thumbs = Array.from(gallery.querySelectorAll('.gallery-thumbs a[data-photo-index]'));
+    if (!thumbs.length) return;
     const pair = /(\d+)(\s*\/\s*)(\d+)/; // "2 / 5"
+    let current = Math.max(0, thumbs.findIndex((t) => t.getAttribute('aria-current') === 'true'));
 
-    gallery.addEventListener('click', (e) => {
-      const a = closestFromEvent(e, '.gallery-thumbs a[data-photo-index]');
-      if (!a || !isPlainClick(e) || !a.dataset.src) return;
-      e.preventDefault();
-      const thumbs = Array.from(gallery.querySelectorAll('.gallery-thumbs a[data-photo-index]'));
-      const position = thumbs.indexOf(a) + 1;
-
-      // The server's <source> and srcset describe the first photo; the chosen one is its display image.
+    const show = (index) => {
+      const count = thumbs.length;
+      const position = ((index % count) + count) % count;
+      const a = thumbs[position];
+      if (!a.dataset.src) return;
+      current = position;
+      // The server's <source> and srcset describe the photo it showed; the chosen one is its display image.
       main.querySelectorAll('picture source').forEach((source) => source.remove());
       img.removeAttribute('srcset');
       img.removeAttribute('sizes');
       img.src = a.dataset.src;
       if (a.dataset.width && a.dataset.height) { img.width = +a.dataset.width; img.height = +a.dataset.height; }
-      img.alt = a.dataset.alt || img.alt.replace(pair, (m, n, sep, total) => `${position}${sep}${total}`);
-      if (mainLink && a.dataset.full) mainLink.href = a.dataset.full;
-      if (counter) counter.textContent = counter.textContent.replace(pair, (m, n, sep, total) => `${position}${sep}${total}`);
+      img.alt = a.dataset.alt || img.alt.replace(pair, (m, n, sep, total) => `${position + 1}${sep}${total}`);
+      if (a.dataset.full) {
+        if (mainLink) mainLink.href = a.dataset.full;
+        if (caption) caption.href = a.dataset.full;
+      }
+      if (counter) counter.textContent = counter.textContent.replace(pair, (m, n, sep, total) => `${position + 1}${sep}${total}`);
+      if (previous) previous.href = thumbs[(position - 1 + count) % count].href;
+      if (next) next.href = thumbs[(position + 1) % count].href;
       thumbs.forEach((t) => {
         if (t === a) t.setAttribute('aria-current', 'true'); else t.removeAttribute('aria-current');
       });
       history.replaceState(null, '', a.href);
+    };
+
+    gallery.addEventListener('click', (e) => {
+      if (!isPlainClick(e)) return;
+      const thumb = closestFromEvent(e, '.gallery-thumbs a[data-photo-index]');
+      const step = closestFromEvent(e, 'a.gallery-previous, a.gallery-next');
+      if (!thumb && !step) return;
+      e.preventDefault();
+      if (thumb) show(thumbs.indexOf(thumb));
+      else show(current + (step === next ? 1 : -1));
+    });
+
+    // Arrow keys, unless someone is typing or a key combination means something else.
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const t = e.target;
+      if (t instanceof Element && t.closest('input, textarea, select, [contenteditable]')) return;
+      e.preventDefault();
+      show(current + (e.key === 'ArrowRight' ? 1 : -1));
+    });
+
+    // A horizontal swipe on the photo; a mostly vertical one is left to scrolling.
+    const stage = main.querySelector('.gallery-stage') || main;
+    let startX = null;
+    let startY = null;
+    stage.addEventListener('touchstart', (e) => {
+      if (e.touches.length !== 1) { startX = null; return; }
+      startX = e.touches[0].clientX;
+      startY = e.touches[0].clientY;
+    }, { passive: true });
+    stage.addEventListener('touchend', (e) => {
+      if (startX === null || !e.changedTouches.length) return;
+      const dx = e.changedTouches[0].clientX - startX;
+      const dy = e.changedTouches[0].clientY - startY;
+      startX = null;
+      if (Math.abs(dx) < 40 || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+      show(current + (dx < 0 ? 1 : -1));
     });
   }
 
@@ -380,7 +430,32 @@
     });
   }
 
-  const start = () => { initUnsaved(); initPhotos(); initLoadMore(); initGallery(); initLikes(); };
+  // ---------------------------------------------------------------- g. select every row
+  // The console's header checkbox: hidden without script, where each row's own box still works.
+  function initSelectAll() {
+    document.querySelectorAll('table input.select-all[type="checkbox"]').forEach((all) => {
+      const table = all.closest('table');
+      const rows = () => Array.from(table.querySelectorAll('tbody input[type="checkbox"][name="ids"]'));
+      if (!rows().length) return;
+      const update = () => {
+        const boxes = rows();
+        const ticked = boxes.filter((b) => b.checked).length;
+        all.checked = ticked === boxes.length;
+        all.indeterminate = ticked > 0 && ticked < boxes.length;
+      };
+      all.hidden = false;
+      all.addEventListener('change', () => {
+        rows().forEach((b) => { b.checked = all.checked; });
+        update();
+      });
+      table.addEventListener('change', (e) => {
+        if (e.target !== all) update();
+      });
+      update();
+    });
+  }
+
+  const start = () => { initUnsaved(); initPhotos(); initLoadMore(); initGallery(); initSelectAll(); initLikes(); };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();

@@ -41,6 +41,9 @@ public final class SQLiteMarket: OpenMarketAPI {
         self.logger = logger
     }
 
+    /// Orders and filters are read with the list's own indexes (`ListingRequest`).
+    public var supportsSortingAndFilters: Bool { true }
+
     public func healthCheck() async throws(OpenMarketError) {
         _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }

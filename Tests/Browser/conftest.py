@@ -93,6 +93,13 @@ def quality_record() -> QualityRecord:
     return RECORD
 
 
+@pytest.fixture(scope="session")
+def screenshots_dir() -> Path:
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 @pytest.fixture(params=[True, False], ids=["js", "nojs"])
 def browser(request, base_url):
     """A fresh Chromium profile per test, with JavaScript enabled or disabled."""

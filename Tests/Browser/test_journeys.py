@@ -9,7 +9,9 @@ import urllib.request
 import uuid
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 DESCRIPTION = "브라우저 테스트에서 올린 상품입니다.\n두 번째 줄도 그대로 보여야 합니다."
 
@@ -26,6 +28,24 @@ def submit(browser, status: int = 200) -> None:
 
 def choose_photos(browser, photos) -> None:
     browser.find("#field-images").send_keys("\n".join(str(p) for p in photos))
+
+
+def manage_listing(browser, product_id: int, action: str) -> None:
+    """The seller's edit and delete links wait in the "내 상품 관리" disclosure at the bottom of the product page."""
+    link = browser.find(f"details.manage-listing a[href='/products/{product_id}/{action}']")
+    assert not link.is_displayed(), "the seller's links are folded away from shoppers"
+    browser.find("details.manage-listing summary").click()
+    browser.follow(link)
+
+
+def swipe(browser, dx: int) -> None:
+    """A one-finger horizontal swipe across the photo, as a touch screen sends it."""
+    browser.driver.execute_script(
+        "const stage = document.querySelector('.gallery-stage'); const r = stage.getBoundingClientRect();"
+        "const y = r.top + r.height / 2, x0 = r.left + r.width / 2, x1 = x0 + arguments[0];"
+        "const touch = (x) => new Touch({identifier: 1, target: stage, clientX: x, clientY: y});"
+        "stage.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(x0)], changedTouches: [touch(x0)], bubbles: true}));"
+        "stage.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [touch(x1)], bubbles: true}));", dx)
 
 
 def test_browse_grid_paging_and_gallery(browser, market):
@@ -80,6 +100,26 @@ def test_browse_grid_paging_and_gallery(browser, market):
     assert browser.text(".gallery-counter") == f"2 / {total}"
     assert "photo=2" in browser.path()
     assert browser.find_all(".gallery-thumbs a")[1].get_attribute("aria-current") == "true"
+
+    # The arrows on the photo step through it round the ends: links without script; with it, also the arrow keys
+    # and a swipe.
+    after = 3 if total >= 3 else 1
+    if browser.js:
+        browser.find(".gallery-next").click()
+        browser.wait_for(lambda d: browser.text(".gallery-counter") == f"{after} / {total}", "the next arrow did nothing")
+        ActionChains(browser.driver).send_keys(Keys.ARROW_LEFT).perform()
+        browser.wait_for(lambda d: browser.text(".gallery-counter") == f"2 / {total}", "the left arrow key did nothing")
+        ActionChains(browser.driver).send_keys(Keys.ARROW_RIGHT).perform()
+        browser.wait_for(lambda d: browser.text(".gallery-counter") == f"{after} / {total}", "the right arrow key did nothing")
+        swipe(browser, 150)
+        browser.wait_for(lambda d: browser.text(".gallery-counter") == f"2 / {total}", "a swipe to the right did nothing")
+        assert browser.find(".gallery-previous").get_attribute("href").endswith("?photo=1#gallery")
+        assert "photo=2" in browser.path()
+    else:
+        browser.follow(browser.find(".gallery-next"))
+        assert browser.text(".gallery-counter") == f"{after} / {total}"
+        browser.follow(browser.find(".gallery-previous"))
+        assert browser.text(".gallery-counter") == f"2 / {total}"
     browser.follow(browser.find(".product-detail .actions a[href^='/products#']"))
     assert browser.path() == f"/products#{pick}"
     browser.wait_for(lambda d: in_viewport(browser, pick), f"back to the list did not show #{pick}")
@@ -160,7 +200,7 @@ def test_edit_price(browser, market, sample_images, vendor_secret):
     browser.visit(f"/products/{product_id}")
     assert browser.text(".sale-price").endswith("40,000원")
     assert not browser.find_all(".original-price")
-    browser.follow(browser.find(f"a[href='/products/{product_id}/edit']"))
+    manage_listing(browser, product_id, "edit")
     assert browser.find("#field-price").get_attribute("value") == "40000", "the edit form is filled in"
     browser.fill("#field-price", "50000")
     browser.fill("#field-discounted_price", "5000")
@@ -176,14 +216,14 @@ def test_edit_price(browser, market, sample_images, vendor_secret):
 def test_delete_with_wrong_then_right_password(browser, market, sample_images, vendor_secret):
     product_id = market.create_product(f"삭제 테스트 {uuid.uuid4().hex[:6]}", 12000, sample_images[3:4])
     browser.visit(f"/products/{product_id}")
-    browser.follow(browser.find(f"a[href='/products/{product_id}/delete']"))
+    manage_listing(browser, product_id, "delete")
     browser.fill("#field-password", "not-the-password")
     submit(browser, status=403)
     assert "비밀번호가 맞지 않습니다" in browser.text(".field-error")
     assert browser.find("#field-password").get_attribute("aria-invalid") == "true"
     browser.visit(f"/products/{product_id}")  # still there
 
-    browser.follow(browser.find(f"a[href='/products/{product_id}/delete']"))
+    manage_listing(browser, product_id, "delete")
     browser.fill("#field-password", vendor_secret)
     submit(browser)
     assert browser.path().split("#")[0] == "/products"
@@ -200,14 +240,14 @@ def test_language_switch(browser, market):
     browser.visit(detail)
     assert browser.find("html").get_attribute("lang") == "ko"
     assert browser.text(".sale-price").endswith("28,000원")
-    assert browser.text(".product-info h2") == "상품 설명"
+    assert browser.text(".product-description h2") == "상품 설명"
     assert browser.text("nav.lang-switch a") == "English"
 
     browser.follow(browser.find("nav.lang-switch a"))
     assert browser.path() == detail
     assert browser.find("html").get_attribute("lang") == "en"
     assert browser.text(".sale-price").endswith("₩28,000")
-    assert browser.text(".product-info h2") == "Description"
+    assert browser.text(".product-description h2") == "Description"
     assert browser.text("nav.lang-switch a") == "한국어"
     browser.visit("/products")  # remembered
     assert browser.text("h1") == "Products"
@@ -320,10 +360,10 @@ def button(browser, label: str):
 
 
 def admin_total(browser) -> int:
-    """The product count the table's caption states ("상품 N개 중 1–M")."""
-    caption = browser.text(".admin-table caption")
+    """The product count the toolbar states, as the table's caption does ("상품 N개 중 1–M")."""
+    caption = browser.text(".admin-count")
     match = re.fullmatch(r"상품 ([\d,]+)개 중 \d+–\d+", caption)
-    assert match, f"unexpected table caption {caption!r}"
+    assert match, f"unexpected product count {caption!r}"
     return int(match.group(1).replace(",", ""))
 
 
@@ -343,7 +383,7 @@ def admin_column(browser, label: str) -> list[str]:
 
 def admin_search(browser, text: str) -> None:
     browser.fill("#admin-q", text)
-    browser.follow(button(browser, "적용"))
+    browser.follow(button(browser, "검색"))
     assert browser.find("#admin-q").get_attribute("value") == text
 
 
@@ -398,6 +438,19 @@ def test_admin_journey(browser, market, sample_images, admin_password):
     assert sorted(admin_names(browser)) == sorted(doomed.values())
     boxes = browser.find_all("tbody input[type=checkbox][name=ids]")
     assert sorted(int(b.get_attribute("value")) for b in boxes) == sorted(doomed)
+    # The header's box selects every row with script; without it, it is not there and each row's box is.
+    select_all = browser.find("thead input.select-all")
+    if browser.js:
+        select_all.click()
+        assert all(b.is_selected() for b in boxes)
+        boxes[0].click()
+        assert browser.driver.execute_script("return arguments[0].indeterminate", select_all)
+        select_all.click()
+        assert all(b.is_selected() for b in boxes)
+        select_all.click()
+        assert not any(b.is_selected() for b in boxes)
+    else:
+        assert not select_all.is_displayed()
     for box in boxes:
         box.click()
     assert all(b.is_selected() for b in boxes)
@@ -422,7 +475,7 @@ def test_admin_journey(browser, market, sample_images, admin_password):
         assert answer.value.code == 404
 
     # CSV export of the unfiltered table, fetched with the browser's session (and refused without it).
-    export = browser.find(".admin-filters a[download]")
+    export = browser.find(".admin-toolbar a[download]")
     assert export.text == "CSV로 내보내기"
     url = export.get_attribute("href")
     assert "admin_session" in {c["name"] for c in browser.driver.get_cookies()}

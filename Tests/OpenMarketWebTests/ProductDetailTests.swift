@@ -142,6 +142,61 @@ struct ProductDetailTests {
         }
     }
 
+    /// Previous and next are links round the ends, so the gallery works without script; one photo has none.
+    @Test func galleryStepsAreLinksRoundTheEnds() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            let first = try await client.execute(uri: SiteURLs.product(camera.id), method: .get)
+            #expect(first.text.contains("<a class=\"gallery-step gallery-previous\" href=\"/products/\(camera.id)?photo=5#gallery\">"))
+            #expect(first.text.contains("<a class=\"gallery-step gallery-next\" href=\"/products/\(camera.id)?photo=2#gallery\">"))
+            let last = try await client.execute(uri: SiteURLs.product(camera.id) + "?photo=5", method: .get)
+            #expect(last.text.contains("<a class=\"gallery-step gallery-previous\" href=\"/products/\(camera.id)?photo=4#gallery\">"))
+            #expect(last.text.contains("<a class=\"gallery-step gallery-next\" href=\"/products/\(camera.id)?photo=1#gallery\">"))
+            #expect(last.text.contains("<span class=\"gallery-counter\">5 / 5</span>"))
+            let mugs = try await MarketProbe.product(named: "머그컵 2개 세트", via: client)
+            let single = try await client.execute(uri: SiteURLs.product(mugs.id), method: .get)
+            #expect(!single.text.contains("gallery-step"))
+            #expect(!single.text.contains("gallery-counter"))
+        }
+    }
+
+    /// Sold out is said in words and shown on the photo, which is greyed; in stock, neither.
+    @Test func soldOutIsMarkedOnThePhotoAndInWords() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let watch = try await MarketProbe.product(named: "빈티지 손목시계", via: client)
+            #expect(watch.stock == 0)
+            let response = try await client.execute(uri: SiteURLs.product(watch.id), method: .get)
+            #expect(response.text.contains("<article class=\"product-detail is-sold-out\">"))
+            #expect(response.text.contains("<span class=\"sold-out-badge\" aria-hidden=\"true\">품절</span>"))
+            #expect(response.text.contains("<p class=\"stock sold-out\">품절</p>"))
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
+            let inStock = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get)
+            #expect(inStock.text.contains("<article class=\"product-detail\">"))
+            #expect(!inStock.text.contains("sold-out"))
+            // The list marks the same cards.
+            let list = try await client.execute(uri: "/products?per_page=100", method: .get)
+            #expect(list.occurrences(of: "<li class=\"product-card is-sold-out\"") == 3)
+            #expect(list.occurrences(of: "<span class=\"sold-out-badge\" aria-hidden=\"true\">품절</span>") == 3)
+        }
+    }
+
+    /// Shoppers see no edit or delete buttons: the seller finds them in a disclosure at the bottom.
+    @Test func editAndDeleteAreInTheSellersDisclosure() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.router) { client in
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
+            let html = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get).text
+            let disclosure = try #require(html.firstCapture(#"(<details class="manage-listing">[\s\S]*?</details>)"#))
+            #expect(disclosure.contains("<summary>내 상품 관리</summary>"))
+            #expect(disclosure.contains("href=\"/products/\(lantern.id)/edit\""))
+            #expect(disclosure.contains("href=\"/products/\(lantern.id)/delete\""))
+            let outside = html.replacingOccurrences(of: disclosure, with: "")
+            #expect(!outside.contains("/products/\(lantern.id)/edit") && !outside.contains("/products/\(lantern.id)/delete"))
+        }
+    }
+
     @Test(arguments: ["/products/9999", "/products/abc", "/products/0", "/products/-3"])
     func unknownOrMalformedIDIsAn404Page(path: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
@@ -151,8 +206,9 @@ struct ProductDetailTests {
             #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(response.text.contains("페이지를 찾을 수 없습니다"))
             #expect(response.text.contains("<a href=\"/products\">상품 목록으로</a>"))
-            // A search of the market, the likeliest way to what was looked for; other errors have none.
+            // A search of the market, the likeliest way to what was looked for, besides the header's; other errors have none.
             #expect(response.text.contains("<form class=\"search\" role=\"search\" method=\"get\" action=\"/products\">"))
+            #expect(response.text.contains("id=\"error-search-q\""))
             #expect(response.text.contains("name=\"q\""))
         }
     }
@@ -184,7 +240,9 @@ struct ProductDetailTests {
             // A form posted without its CSRF token: 403.
             let response = try await client.execute(uri: "/products/1/delete", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"])
             #expect(response.status == .forbidden)
-            #expect(!response.text.contains("role=\"search\""))
+            // The header's search is on every page; the page itself offers none.
+            #expect(response.text.components(separatedBy: "role=\"search\"").count - 1 == 1)
+            #expect(!response.text.contains("error-search-q"))
         }
     }
 }

@@ -56,6 +56,19 @@ struct RemoteStorefrontTests {
         }
     }
 
+    /// The OpenMarket API cannot order or filter a list, so the page offers neither; the view switch stays.
+    @Test func theListOffersNoOrderOrFiltersTheUpstreamCannotHonour() async throws {
+        try await withRemoteStorefront { _, storefront in
+            let list = try await storefront.execute(uri: "/products?sort=price_asc&stock=in", method: .get)
+            #expect(list.status == .ok)
+            #expect(list.productCardCount == 20)
+            #expect(!list.text.contains("sort-choices"))
+            #expect(!list.text.contains("filter-chips"))
+            #expect(!list.text.contains("낮은 가격순"))
+            #expect(list.text.contains("<nav class=\"view-switch\""))
+        }
+    }
+
     /// The upstream takes photos of at most 300 KB; the front end shrinks a phone photo before sending it.
     @Test func aPhonePhotoThroughTheRemoteFormIsShrunkBeforeTheUpstreamSeesIt() async throws {
         let upstreamDirectory = TestSupport.temporaryDirectory()

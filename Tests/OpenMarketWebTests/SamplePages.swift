@@ -70,6 +70,13 @@ enum SamplePages {
             ("list-empty", ProductListPage(context: c, query: ListQuery(), view: .grid, page: empty)),
             ("list-empty-search", ProductListPage(context: c, query: ListQuery(search: tricky), view: .grid, page: empty)),
             ("list-past-end", ProductListPage(context: c, query: ListQuery(page: 9), view: .list, page: nil)),
+            ("list-filtered", ProductListPage(
+                context: c, query: ListQuery(perPage: 50, view: .list, sort: .priceDescending, inStockOnly: true, currency: .krw), view: .list,
+                page: ProductPage(pageNo: 1, itemsPerPage: 50, totalCount: 3, products: (1...3).map(summary)))),
+            ("list-filtered-empty", ProductListPage(context: c, query: ListQuery(inStockOnly: true, currency: .usd), view: .grid, page: empty)),
+            ("list-remote", ProductListPage(
+                context: c, query: ListQuery(), view: .grid, page: ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(summary)),
+                offersSortingAndFilters: false)),
             ("detail-gallery", ProductDetailPage(
                 context: c, product: detail(images: 3), photo: 2, origin: "https://market.example",
                 likes: ProductTrail(ProductTrail.likes, ids: [3, 7]), hasSellerPages: true)),

@@ -18,7 +18,7 @@ struct AdminHistoryPage: PageModel {
     init(context: PageContext, productID: Int?, page: Int, total: Int, events: [AuditLog.Event]) {
         let language = context.language
         self.context = context
-        admin = AdminLayout(language: language)
+        admin = AdminLayout(language: language, section: .history)
         let a = language.adminStrings
         heading = productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
         historyCaption = heading

@@ -1,19 +1,28 @@
 import OpenMarketTemplating
 
-/// The console's own navigation and texts, shown inside the site layout on every admin page.
+/// The console's own header, navigation and texts, shown on every admin page in place of the storefront's header.
 struct AdminLayout: Sendable {
+    /// The part of the console a page belongs to, marked as current in the navigation.
+    enum Section: Sendable {
+        case products, history
+    }
+
     var a: AdminStrings
     var productsURL: String
     var historyURL: String
     var logoutURL: String
     var signedIn: Bool
+    var inProducts: Bool
+    var inHistory: Bool
 
-    init(language: Language, signedIn: Bool = true) {
+    init(language: Language, signedIn: Bool = true, section: Section = .products) {
         a = language.adminStrings
         productsURL = SiteURL.admin(.products()).link
         historyURL = SiteURL.admin(.history()).link
         logoutURL = SiteURL.admin(.logout).link
         self.signedIn = signedIn
+        inProducts = section == .products
+        inHistory = section == .history
     }
 }
 
@@ -25,6 +34,8 @@ extension AdminLayout: TemplateObject {
         case "historyURL": .text(historyURL)
         case "logoutURL": .text(logoutURL)
         case "signedIn": .bool(signedIn)
+        case "inProducts": .bool(inProducts)
+        case "inHistory": .bool(inHistory)
         default: nil
         }
     }

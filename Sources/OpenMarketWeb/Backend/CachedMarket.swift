@@ -25,6 +25,8 @@ final class CachedMarket: OpenMarketAPI {
         self.market = market
     }
 
+    var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
+
     func healthCheck() async throws(OpenMarketError) {
         try await market.healthCheck()
     }

@@ -19,6 +19,10 @@ struct AdminStrings: Sendable {
     let filterCurrency: String
     let apply: String
     let select: String
+    let selectAll: String
+    let filtersTitle: String
+    let searchButton: String
+    let viewSite: String
     let columnID: String
     let columnPhoto: String
     let columnName: String
@@ -77,7 +81,8 @@ struct AdminStrings: Sendable {
         language: .korean, consoleTitle: "관리자 콘솔", adminNavigation: "관리 메뉴", loginTitle: "관리자 로그인", passwordLabel: "관리자 비밀번호",
         signIn: "로그인", signOut: "로그아웃", loginWrong: "비밀번호가 맞지 않습니다.", productsTitle: "상품 관리",
         historyTitle: "변경 기록", exportCSV: "CSV로 내보내기", searchLabel: "상품 검색", filterStock: "재고", filterAll: "전체",
-        filterInStock: "재고 있음", filterSoldOut: "품절", filterCurrency: "통화", apply: "적용", select: "선택", columnID: "ID",
+        filterInStock: "재고 있음", filterSoldOut: "품절", filterCurrency: "통화", apply: "적용", select: "선택", selectAll: "모두 선택",
+        filtersTitle: "필터", searchButton: "검색", viewSite: "상점 보기", columnID: "ID",
         columnPhoto: "사진", columnName: "상품명", columnVendor: "판매자", columnPrice: "가격", columnDiscount: "할인",
         columnStock: "재고", columnDate: "등록일", columnActions: "관리", view: "상세", storefront: "상점에서 보기", edit: "수정",
         delete: "삭제", bulkDelete: "선택한 상품 삭제", nothingSelected: "삭제할 상품을 하나 이상 선택해 주세요.",
@@ -93,6 +98,7 @@ struct AdminStrings: Sendable {
         signIn: "Sign in", signOut: "Sign out", loginWrong: "That password is not right.", productsTitle: "Products",
         historyTitle: "History", exportCSV: "Export CSV", searchLabel: "Search products", filterStock: "Stock", filterAll: "All",
         filterInStock: "In stock", filterSoldOut: "Sold out", filterCurrency: "Currency", apply: "Apply", select: "Select",
+        selectAll: "Select all", filtersTitle: "Filter", searchButton: "Search", viewSite: "View shop",
         columnID: "ID", columnPhoto: "Photo", columnName: "Name", columnVendor: "Seller", columnPrice: "Price",
         columnDiscount: "Discount", columnStock: "Stock", columnDate: "Listed", columnActions: "Actions", view: "Details",
         storefront: "View in shop", edit: "Edit", delete: "Delete", bulkDelete: "Delete selected",

@@ -25,9 +25,20 @@ struct Strings: Sendable {
     let viewSwitchLabel: String
     let viewGrid: String
     let viewList: String
+    let sortLabel: String
+    let sortNewest: String
+    let sortPriceLow: String
+    let sortPriceHigh: String
+    let filterLabel: String
+    let filterInStock: String
+    let filterAnyCurrency: String
+    let filterKRW: String
+    let filterUSD: String
     let emptyTitle: String
     let emptyHint: String
     let emptySearchHint: String
+    let emptyFilteredTitle: String
+    let emptyFilteredHint: String
     let emptyPageTitle: String
     let firstPage: String
     let showAll: String
@@ -50,6 +61,10 @@ struct Strings: Sendable {
     let editButton: String
     let deleteButton: String
     let backToList: String
+    let previousPhoto: String
+    let nextPhoto: String
+    let manageListing: String
+    let manageHint: String
     // Form
     let newTitle: String
     let editTitle: String

@@ -17,6 +17,10 @@ struct PageLayout: Sendable {
     var stylePath: String
     /// Set by pages worth sharing (a product).
     var openGraph: OpenGraph?
+    /// The header's search box: the words searched for and what a new search keeps (set by the list page).
+    var searchText = ""
+    var searchKeeps: [HiddenField] = []
+    var logoPath: String
 
     init(title: String, request: Request, visitor: Visitor) {
         self.language = visitor.language.rawValue
@@ -31,6 +35,7 @@ struct PageLayout: Sendable {
         self.likesPath = SiteURL.likes().link
         self.scriptPath = SiteURL.asset(.script).link
         self.stylePath = SiteURL.asset(.stylesheet).link
+        self.logoPath = SiteURL.asset(.logo).link
     }
 }
 
@@ -49,6 +54,9 @@ extension PageLayout: TemplateObject {
         case "scriptPath": .text(scriptPath)
         case "stylePath": .text(stylePath)
         case "openGraph": .object(openGraph)
+        case "searchText": .text(searchText)
+        case "searchKeeps": .list(searchKeeps)
+        case "logoPath": .text(logoPath)
         default: nil
         }
     }

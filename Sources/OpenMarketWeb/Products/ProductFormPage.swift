@@ -50,6 +50,8 @@ struct ProductFormPage: PageModel {
     var isEdit: Bool
     /// The admin console's edit form: no password, the admin acts with the owner's authority.
     var isAdmin: Bool
+    /// The console's header and navigation around the admin's form.
+    var admin: AdminLayout?
     var action: String
     var enctype: String
     var submitLabel: String
@@ -97,6 +99,7 @@ struct ProductFormPage: PageModel {
         self.context = context
         isEdit = product != nil
         self.isAdmin = isAdmin
+        admin = isAdmin ? AdminLayout(language: context.language) : nil
         heading = product == nil ? strings.newTitle : strings.editTitle
         action = product.map { isAdmin ? SiteURL.admin(.editProduct(.value($0.id))).link : SiteURL.editProduct(.value($0.id)).link } ?? SiteURL.products().link
         // The edit form carries no files, so it posts plainly encoded.
@@ -154,6 +157,7 @@ extension ProductFormPage: TemplateObject {
         case "heading": .text(heading)
         case "isEdit": .bool(isEdit)
         case "isAdmin": .bool(isAdmin)
+        case "admin": .object(admin)
         case "action": .text(action)
         case "enctype": .text(enctype)
         case "submitLabel": .text(submitLabel)

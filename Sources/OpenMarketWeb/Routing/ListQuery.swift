@@ -52,6 +52,34 @@ public struct ListQuery: Sendable, Hashable {
         return copy
     }
 
+    /// The same list in another order or with other filters: back to the first page, since the old page number
+    /// counted other products.
+    func with(sort: ProductQuery.Sort) -> ListQuery {
+        var copy = self
+        copy.sort = sort
+        copy.page = 1
+        return copy
+    }
+
+    func with(inStockOnly: Bool) -> ListQuery {
+        var copy = self
+        copy.inStockOnly = inStockOnly
+        copy.page = 1
+        return copy
+    }
+
+    func with(currency: Currency?) -> ListQuery {
+        var copy = self
+        copy.currency = currency
+        copy.page = 1
+        return copy
+    }
+
+    /// What a new search keeps of this list: everything but the words and the page.
+    var keptBySearch: [(String, String)] {
+        items.filter { $0.0 != "q" && $0.0 != "page" }
+    }
+
     var items: [(String, String)] {
         var items: [(String, String)] = []
         if let search { items.append(("q", search)) }

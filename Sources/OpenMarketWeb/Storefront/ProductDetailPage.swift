@@ -1,7 +1,7 @@
 import OpenMarketCore
 import OpenMarketTemplating
 
-/// `/products/{id}`: the gallery, description, price block, stock and the edit and delete buttons.
+/// `/products/{id}`: the gallery, price block, stock and description, and the seller's edit and delete links.
 struct ProductDetailPage: PageModel {
     static let templateName = "products/show"
 
@@ -31,6 +31,9 @@ struct ProductDetailPage: PageModel {
     var current: Photo?
     var counter: String
     var hasSeveralPhotos: Bool
+    /// The photos before and after the current one, round the ends: plain links, so the gallery works without script.
+    var previousURL: String?
+    var nextURL: String?
     var editURL: String
     var deleteURL: String
     var backURL: String
@@ -67,6 +70,10 @@ struct ProductDetailPage: PageModel {
         current = photos.first { $0.isCurrent }
         counter = count > 0 ? "\(selected) / \(count)" : ""
         hasSeveralPhotos = count > 1
+        if count > 1 {
+            previousURL = SiteURL.product(.value(product.id), photo: selected == 1 ? count : selected - 1).link
+            nextURL = SiteURL.product(.value(product.id), photo: selected == count ? 1 : selected + 1).link
+        }
         editURL = SiteURL.editProduct(.value(product.id)).link
         deleteURL = SiteURL.deleteProduct(.value(product.id)).link
         backURL = SiteURL.products(list ?? ListQuery()).link + "#p-\(product.id)"
@@ -98,6 +105,8 @@ extension ProductDetailPage: TemplateObject {
         case "current": .object(current)
         case "counter": .text(counter)
         case "hasSeveralPhotos": .bool(hasSeveralPhotos)
+        case "previousURL": .text(previousURL)
+        case "nextURL": .text(nextURL)
         case "editURL": .text(editURL)
         case "deleteURL": .text(deleteURL)
         case "backURL": .text(backURL)

@@ -11,8 +11,9 @@ struct ProductListPage: PageModel {
 
     var context: PageContext
     var heading: String
-    var searchText: String
     var hasSearch: Bool
+    /// A search or a filter narrows the list: an empty answer then offers the whole list again.
+    var offersShowAll: Bool
     var resultSummary: String
     var searchSummary: String
     /// How far a search reached where the market could not search itself (v1); `nil` otherwise.
@@ -29,19 +30,22 @@ struct ProductListPage: PageModel {
     var listURL: String
     var cards: [ProductCard]
     var pagination: Pagination
-    var view: String
-    var perPage: Int
-    var formAction: String
     /// The home page's recently viewed products; `nil` elsewhere and when there are none.
     var recentStrip: ProductStrip?
+    /// The order and filter links; `nil` where the market cannot order or filter (a remote one).
+    var controls: ListControls?
 
-    init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?) {
+    init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?, offersSortingAndFilters: Bool = true) {
         let strings = context.strings
         let format = context.format
         self.context = context
+        // The header's search is this list's search: it shows the words and keeps the order, filters and view.
+        self.context.layout.searchText = query.search ?? ""
+        self.context.layout.searchKeeps = query.with(view: view).keptBySearch.map { HiddenField(name: $0.0, value: $0.1) }
         heading = strings.listTitle
-        searchText = query.search ?? ""
         hasSearch = query.search != nil
+        let isFiltered = query.inStockOnly || query.currency != nil
+        offersShowAll = hasSearch || isFiltered
         let products = page?.products ?? []
         let total = page?.totalCount ?? 0
         let first = (query.page - 1) * query.perPage + 1
@@ -54,8 +58,9 @@ struct ProductListPage: PageModel {
         isEmpty = products.isEmpty
         // Past the last page the market answers "no content": that is not an empty market.
         isPastTheEnd = page == nil && query.page > 1
-        emptyTitle = isPastTheEnd ? strings.emptyPageTitle : (query.search.map { strings.emptySearchTitle(query: $0) } ?? strings.emptyTitle)
-        emptyHint = query.search == nil ? strings.emptyHint : strings.emptySearchHint
+        emptyTitle = isPastTheEnd ? strings.emptyPageTitle
+            : query.search.map { strings.emptySearchTitle(query: $0) } ?? (isFiltered ? strings.emptyFilteredTitle : strings.emptyTitle)
+        emptyHint = hasSearch ? strings.emptySearchHint : isFiltered ? strings.emptyFilteredHint : strings.emptyHint
         showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).link
         firstPageURL = SiteURL.products(query.with(page: 1)).link
         isGrid = view == .grid
@@ -72,9 +77,7 @@ struct ProductListPage: PageModel {
         }
         let lastPage = page?.lastPage ?? 1
         pagination = Pagination(query: query, lastPage: lastPage, strings: strings, format: format)
-        self.view = view.rawValue
-        perPage = query.perPage
-        formAction = SiteURL.products().link
+        controls = offersSortingAndFilters ? ListControls(query: query, strings: strings, anchor: anchor) : nil
     }
 }
 
@@ -82,8 +85,8 @@ extension ProductListPage: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "heading": .text(heading)
-        case "searchText": .text(searchText)
         case "hasSearch": .bool(hasSearch)
+        case "offersShowAll": .bool(offersShowAll)
         case "resultSummary": .text(resultSummary)
         case "searchSummary": .text(searchSummary)
         case "searchNotice": .text(searchNotice)
@@ -99,10 +102,8 @@ extension ProductListPage: TemplateObject {
         case "listURL": .text(listURL)
         case "cards": .list(cards)
         case "pagination": .object(pagination)
-        case "view": .text(view)
-        case "perPage": .int(perPage)
-        case "formAction": .text(formAction)
         case "recentStrip": .object(recentStrip)
+        case "controls": .object(controls)
         default: context.value(forKey: key)
         }
     }

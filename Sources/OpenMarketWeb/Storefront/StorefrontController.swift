@@ -43,7 +43,8 @@ struct StorefrontController: Sendable {
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var listPage = ProductListPage(context: pageContext, query: query, view: view, page: page)
+        var listPage = ProductListPage(
+            context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters)
         listPage.recentStrip = recentStrip
         var response = try renderer.response(listPage)
         if let chosen = query.view, chosen != context.visitor.listView {
