@@ -57,7 +57,7 @@ struct ContractSearchTests {
                 #expect(page.totalIsCapped == false)
             }
             // A sanity check of the expectations themselves: the words are where they were put.
-            #expect(Self.expected(made, "의자").count == 3)
+            #expect(Self.expected(made, "의자").count == 2)
             #expect(Self.expected(made, "%").count == 1)
             #expect(Self.expected(made, "_").count == 1)
         }

@@ -59,7 +59,7 @@ struct PostgresMarketTests {
             let product = try await contract.create(images: [try TestImages.orientedWithMetadata(), TestImages.png()])
             // The table the product pages read has no bytes at all.
             let byteColumns = try await Self.strings(
-                market, "SELECT table_name || '.' || column_name FROM information_schema.columns WHERE data_type = 'bytea' ORDER BY 1")
+                market, "SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type = 'bytea' ORDER BY 1")
             #expect(byteColumns == ["product_image_display.bytes", "product_image_variant.bytes"])
             for image in product.images {
                 let origin = String(try #require(image.url.split(separator: "/").last))
@@ -123,7 +123,7 @@ struct PostgresMarketTests {
                         CASE WHEN i % 9 = 0 THEN 0 ELSE i % 13 + 1 END, now(), windows::text[]
                     FROM unnest(\(names), \(descriptions), \(windows)) WITH ORDINALITY AS fill(name, description, windows, i)
                     """, logger: logger)
-                try await connection.query("ANALYZE", logger: logger)
+                try await connection.query("ANALYZE product", logger: logger)
             }
             try await body(market)
         }
