@@ -55,7 +55,8 @@ struct PostgresListing: Sendable {
         guard let search else {
             let total = try await Self.single(connection, try totalQuery(), logger: logger)
             guard offset < total else { return Page(total: total, isCapped: false, ids: []) }
-            return Page(total: total, isCapped: false, ids: try await Self.ids(connection, try pageQuery(limit: limit, offset: offset), logger: logger))
+            let ids = try await Self.ids(connection, try pageQuery(limit: limit, offset: offset), logger: logger)
+            return Page(total: total, isCapped: false, ids: ids)
         }
         let counted = try await Self.single(connection, try searchCountQuery(search), logger: logger)
         let (matches, isCapped) = (min(counted, PostgresSearch.cap), counted > PostgresSearch.cap)

@@ -89,7 +89,9 @@ extension PostgresMarket {
         }
     }
 
-    private static func display(_ connection: PostgresConnection, id: Int64, key: String, mediaType: String, logger: Logger) async throws -> StoredImage {
+    private static func display(
+        _ connection: PostgresConnection, id: Int64, key: String, mediaType: String, logger: Logger
+    ) async throws -> StoredImage {
         let rows = try await connection.query("SELECT bytes FROM product_image_display WHERE image_id = \(id)", logger: logger)
         var bytes = Data()
         for try await data in rows.decode(Data.self) { bytes = data }

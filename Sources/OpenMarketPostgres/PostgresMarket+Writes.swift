@@ -142,7 +142,8 @@ extension PostgresMarket {
                         AND (\(productID.map(Int64.init))::bigint IS NULL OR product_id = \(productID.map(Int64.init)))
                     """, logger: logger)
                 if valid > 0 { throw OpenMarketError.forbidden("This delete path belongs to another vendor.") }
-                throw OpenMarketError.notFound("This delete path is unknown, used or expired. Ask for a new one with POST /api/products/{id}/archived.")
+                throw OpenMarketError.notFound(
+                    "This delete path is unknown, used or expired. Ask for a new one with POST /api/products/{id}/archived.")
             }
             guard let detail = try await PostgresProductLoader.detail(connection, id: doomed, imagePathPrefix: prefix, logger: logger) else {
                 throw OpenMarketError.notFound("Product \(doomed) does not exist.")

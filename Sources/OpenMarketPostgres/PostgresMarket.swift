@@ -49,7 +49,8 @@ public final class PostgresMarket: OpenMarketAPI, Service {
             configuration: location.clientConfiguration(maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
     }
 
-    /// Runs the connection pool until cancelled (a service's graceful shutdown cancels it too).
+    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown. Runs once:
+    /// either this or `withRunning`.
     public func run() async throws {
         await client.run()
     }
@@ -80,7 +81,8 @@ public final class PostgresMarket: OpenMarketAPI, Service {
 
     public func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
         guard query.page >= 1, MarketLimits.itemsPerPage.contains(query.perPage) else {
-            throw .malformed("page_no must be 1 or more and items_per_page \(MarketLimits.itemsPerPage.lowerBound)–\(MarketLimits.itemsPerPage.upperBound).")
+            let sizes = MarketLimits.itemsPerPage
+            throw .malformed("page_no must be 1 or more and items_per_page \(sizes.lowerBound)–\(sizes.upperBound).")
         }
         let prefix = configuration.imagePathPrefix
         let listing = PostgresListing(query)

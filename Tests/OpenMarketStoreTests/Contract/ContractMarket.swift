@@ -123,9 +123,10 @@ struct ContractMarket: Sendable {
         var ids: [Int] = []
         var totals = Set<Int>()
         var page = 1
-        while let found = try await api.products(
-            ProductQuery(page: page, perPage: query.perPage, search: query.search, sort: query.sort, inStockOnly: query.inStockOnly, currency: query.currency))
-        {
+        while true {
+            var next = query
+            next.page = page
+            guard let found = try await api.products(next) else { break }
             ids += found.products.map(\.id)
             totals.insert(found.totalCount)
             page += 1
@@ -151,7 +152,7 @@ struct ContractMarket: Sendable {
         case .postgres(let market):
             let windows = PostgresSearch.windows(name: name, description: description)
             let vendorID = Int64(owner.id)
-            try await market.withConnection { connection in
+            _ = try await market.withConnection { connection in
                 try await connection.query(
                     """
                     INSERT INTO product (vendor_id, name, description, currency, price_minor, discount_minor, stock, created_at, search_windows)
@@ -168,7 +169,7 @@ enum PostgresTestDatabase {
         let base = try PostgresLocation(url: try #require(MarketKind.postgresURL))
         // Made here of hex digits only: the one statement that cannot take a parameter gets no input.
         let name = "openmarket_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await administer(base) { connection in
+        _ = try await administer(base) { connection in
             try await connection.query("CREATE DATABASE \(unescaped: name)", logger: TestMarket.quietLogger)
         }
         do {
@@ -182,7 +183,7 @@ enum PostgresTestDatabase {
     }
 
     private static func drop(_ name: String, on base: PostgresLocation) async throws {
-        try await administer(base) { connection in
+        _ = try await administer(base) { connection in
             try await connection.query("DROP DATABASE IF EXISTS \(unescaped: name) WITH (FORCE)", logger: TestMarket.quietLogger)
         }
     }

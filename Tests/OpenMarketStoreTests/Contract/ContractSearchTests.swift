@@ -69,7 +69,8 @@ struct ContractSearchTests {
             let chair = try await market.create(name: "원목 의자", description: "거실에서 쓰던 튼튼한 원목 의자입니다.")
             let lamp = try await market.create(name: "Desk Lamp", description: "A bright lamp with a long neck.")
             _ = try await market.api.updateProduct(
-                id: chair.id, changes: ProductChanges(name: "Oak stool", description: "A small stool, still solid."), credentials: market.owner.credentials)
+                id: chair.id, changes: ProductChanges(name: "Oak stool", description: "A small stool, still solid."),
+                credentials: market.owner.credentials)
             #expect(try await market.api.products(ProductQuery(search: "의자"))?.totalCount == 0)
             #expect(try await market.api.products(ProductQuery(search: "의"))?.totalCount == 0)
             #expect(try await market.api.products(ProductQuery(search: "stool"))?.products.map(\.id) == [chair.id])

@@ -40,7 +40,8 @@ struct PostgresMarketTests {
                 }
                 // One instance applied every migration; the others found them done.
                 #expect(applied.filter { !$0.isEmpty } == [PostgresSchema.migrations.map(\.name)])
-                #expect(try await Self.strings(markets[0], "SELECT name FROM schema_migrations ORDER BY name") == PostgresSchema.migrations.map(\.name))
+                let recorded = try await Self.strings(markets[0], "SELECT name FROM schema_migrations ORDER BY name")
+                #expect(recorded == PostgresSchema.migrations.map(\.name))
                 #expect(try await markets[1].migrate() == [])
                 // And they serve one market: what one writes, another reads.
                 let vendor = try await markets[0].createVendor(name: "Shared Shop", secret: TestMarket.ownerSecret)
@@ -59,7 +60,11 @@ struct PostgresMarketTests {
             let product = try await contract.create(images: [try TestImages.orientedWithMetadata(), TestImages.png()])
             // The table the product pages read has no bytes at all.
             let byteColumns = try await Self.strings(
-                market, "SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type = 'bytea' ORDER BY 1")
+                market,
+                """
+                SELECT table_name || '.' || column_name FROM information_schema.columns
+                WHERE table_schema = 'public' AND data_type = 'bytea' ORDER BY 1
+                """)
             #expect(byteColumns == ["product_image_display.bytes", "product_image_variant.bytes"])
             for image in product.images {
                 let origin = String(try #require(image.url.split(separator: "/").last))
@@ -97,7 +102,9 @@ struct PostgresMarketTests {
     static func filledMarket(_ body: (PostgresMarket) async throws -> Void) async throws {
         try await ContractMarket.with(.postgres) { contract in
             guard case .postgres(let market) = contract.store else { return }
-            let words = ["의자", "책상", "램프", "카메라", "자전거", "소파", "chair", "desk", "lamp", "camera", "bicycle", "sofa", "vintage", "oak"]
+            let words = [
+                "의자", "책상", "램프", "카메라", "자전거", "소파", "chair", "desk", "lamp", "camera", "bicycle", "sofa", "vintage", "oak",
+            ]
             var names: [String] = []
             var descriptions: [String] = []
             var windows: [String] = []
@@ -105,7 +112,8 @@ struct PostgresMarketTests {
                 // Every 500th has rare words, so the searches below select a few products of thousands.
                 let rare = index % 500 == 0 ? " 희귀한 Zyxwv" : ""
                 let name = "\(words[index % words.count]) \(words[(index / 7) % words.count]) \(String(index, radix: 36))\(rare)"
-                let description = "Item \(index * 7919 % 100_003) in \(words[(index / 3) % words.count]) condition, lot \(String(index * 31, radix: 36))."
+                let lot = String(index * 31, radix: 36)
+                let description = "Item \(index * 7919 % 100_003) in \(words[(index / 3) % words.count]) condition, lot \(lot)."
                 names.append(name)
                 descriptions.append(description)
                 // A text array literal of the windows, turned into text[] by the server.
