@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "openmarket-store-bench", targets: ["openmarket-store-bench"]),
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
+        .library(name: "OpenMarketPostgres", targets: ["OpenMarketPostgres"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
         .library(name: "OpenMarketTemplating", targets: ["OpenMarketTemplating"]),
         .library(name: "OpenMarketImaging", targets: ["OpenMarketImaging"]),
@@ -38,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // Pure code that reads untrusted bytes (image headers, multipart, forms, search text, HTML escaping):
@@ -72,6 +75,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The market on PostgreSQL, for several front ends sharing one market: the same behaviour as SQLiteMarket.
+        .target(
+            name: "OpenMarketPostgres",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketImaging",
+                "OpenMarketInput",
+                "OpenMarketStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -168,7 +187,8 @@ let package = Package(
         .testTarget(
             name: "OpenMarketStoreTests",
             dependencies: [
-                "OpenMarketInput", "OpenMarketStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "OpenMarketInput", "OpenMarketStore", "OpenMarketPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings
         ),

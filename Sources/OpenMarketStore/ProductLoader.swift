@@ -72,15 +72,15 @@ enum ProductLoader {
 }
 
 /// Where an image is served: the same bytes under an origin and a thumbnail name, as the API has both URLs.
-struct ImageURL {
-    let origin: String
-    let thumbnail: String
+package struct ImageURL {
+    package let origin: String
+    package let thumbnail: String
 
     init(prefix: String, info: ProductImageInfo) {
         self.init(prefix: prefix, key: info.key, fileExtension: info.fileExtension)
     }
 
-    init(prefix: String, key: String, fileExtension: String) {
+    package init(prefix: String, key: String, fileExtension: String) {
         let ext = fileExtension.isEmpty ? "" : "." + fileExtension
         origin = "\(prefix)\(key)_origin\(ext)"
         thumbnail = "\(prefix)\(key)_thumb\(ext)"

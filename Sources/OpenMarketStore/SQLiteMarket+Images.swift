@@ -120,10 +120,10 @@ extension SQLiteMarket {
     }
 
     /// The market's limits: the display image within the API's 300 KB, the thumbnails at the widths pages name.
-    static let imageLimits = ImageLimits(maxStoredBytes: MarketLimits.maxImageBytes, thumbnailWidths: StoredImage.thumbnailWidths)
+    package static let imageLimits = ImageLimits(maxStoredBytes: MarketLimits.maxImageBytes, thumbnailWidths: StoredImage.thumbnailWidths)
 
     /// A refused photo as the API answers it: 415 for what is not a usable image, 422 for too many pixels.
-    static func marketError(_ error: ImageError, position: Int) -> OpenMarketError {
+    package static func marketError(_ error: ImageError, position: Int) -> OpenMarketError {
         switch error {
         case .notAnImage, .decodeFailed:
             .unsupportedMedia("Image \(position) could not be read as a JPEG, PNG, GIF, WebP or HEIC image.")

@@ -170,7 +170,7 @@ extension SQLiteMarket {
         return product
     }
 
-    static func newImageKey() -> String {
+    package static func newImageKey() -> String {
         UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }

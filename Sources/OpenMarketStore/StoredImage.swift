@@ -7,21 +7,27 @@ public struct StoredImage: Sendable, Hashable {
     public var mediaType: String
     public var bytes: Data
 
+    package init(tag: String, mediaType: String, bytes: Data) {
+        self.tag = tag
+        self.mediaType = mediaType
+        self.bytes = bytes
+    }
+
     /// A photo's file name in its URL: `{32 hex}_origin.{ext}` (the display image), `{32 hex}_thumb.{ext}` (the
     /// JPEG thumbnail the v2 API's `thumbnail_url` promises) or `{32 hex}_w{width}.{jpg|webp}` (one width of the
     /// thumbnails, for `srcset`).
-    struct Name {
-        enum Variant: Equatable {
+    package struct Name {
+        package enum Variant: Equatable {
             case origin
             case thumb
             case width(Int, ThumbnailFormat)
         }
 
-        var key: String
-        var fileExtension: String
-        var variant: Variant
+        package var key: String
+        package var fileExtension: String
+        package var variant: Variant
 
-        init?(_ fileName: String) {
+        package init?(_ fileName: String) {
             let parts = fileName.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count == 2, let underscore = parts[0].lastIndex(of: "_") else { return nil }
             let key = parts[0][..<underscore]
@@ -42,15 +48,15 @@ public struct StoredImage: Sendable, Hashable {
     }
 
     /// The encodings thumbnails are stored in, by file extension.
-    enum ThumbnailFormat: String {
+    package enum ThumbnailFormat: String {
         case jpg
         case webp
 
-        var mediaType: String { self == .jpg ? "image/jpeg" : "image/webp" }
+        package var mediaType: String { self == .jpg ? "image/jpeg" : "image/webp" }
     }
 
     /// The widths of stored thumbnails; pages name them in `srcset`.
     public static let thumbnailWidths = [200, 400, 800]
     /// The width `_thumb` serves: sharp in a two-column phone grid and a 240 px desktop card.
-    static let thumbWidth = 400
+    package static let thumbWidth = 400
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// RFC 4122 version 1 (time-based) UUIDs, the shape OpenMarket vendor identifiers and delete tokens have.
 /// The node is random with the multicast bit set, as the RFC asks when no MAC address is used.
-enum TimeBasedUUID {
-    static func make(date: Date = Date()) -> String {
+package enum TimeBasedUUID {
+    package static func make(date: Date = Date()) -> String {
         // 100-nanosecond intervals since 1582-10-15, the Gregorian reform.
         let intervals = UInt64((date.timeIntervalSince1970 + 12_219_292_800) * 10_000_000)
         let timeLow = UInt32(truncatingIfNeeded: intervals)

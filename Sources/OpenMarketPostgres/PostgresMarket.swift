@@ -1,0 +1,158 @@
+import Foundation
+import Logging
+import OpenMarketCore
+import OpenMarketImaging
+import OpenMarketStore
+import PostgresNIO
+import ServiceLifecycle
+
+/// The market on PostgreSQL: `OpenMarketAPI` with the embedded SQLite market's behaviour (rules, errors and their
+/// messages, paging, orders, filters, search, the two-step delete), for several front ends sharing one market.
+///
+/// Its connections are a `PostgresClient` pool, which works only while `run()` runs: the owner runs the market as a
+/// service (swift-service-lifecycle; cancelling `run()` closes the pool), or calls `withRunning` around its work.
+/// `migrate()` must have succeeded before the first request. Image URLs it returns are relative (`/images/…`).
+public final class PostgresMarket: OpenMarketAPI, Service {
+    public struct Configuration: Sendable {
+        /// How long a delete path from `archived` stays usable.
+        public var deleteTokenLifetime: Duration
+        public var imagePathPrefix: String
+        /// The most connections this instance opens; the server's `max_connections` is shared by every instance.
+        public var maximumConnections: Int
+
+        public init(deleteTokenLifetime: Duration = .seconds(600), imagePathPrefix: String = "/images/", maximumConnections: Int = 20) {
+            self.deleteTokenLifetime = deleteTokenLifetime
+            self.imagePathPrefix = imagePathPrefix
+            self.maximumConnections = maximumConnections
+        }
+    }
+
+    public let location: PostgresLocation
+    public let hasher: SecretHasher
+    let configuration: Configuration
+    let client: PostgresClient
+    let logger: Logger
+    /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
+    /// upload is refused rather than stored unprocessed.
+    let imageProcessor: ImageProcessor?
+
+    public init(
+        location: PostgresLocation, hasher: SecretHasher, configuration: Configuration = .init(),
+        imageProcessor: ImageProcessor? = ImageProcessor.shared, logger: Logger = Logger(label: "openmarket.postgres")
+    ) {
+        self.location = location
+        self.hasher = hasher
+        self.configuration = configuration
+        self.imageProcessor = imageProcessor
+        self.logger = logger
+        client = PostgresClient(
+            configuration: location.clientConfiguration(maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
+    }
+
+    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown. Runs once:
+    /// either this or `withRunning`.
+    public func run() async throws {
+        await client.run()
+    }
+
+    /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.
+    public func withRunning<T: Sendable>(_ body: (PostgresMarket) async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.client.run() }
+            defer { group.cancelAll() }
+            try await migrate()
+            return try await body(self)
+        }
+    }
+
+    /// Brings the schema up to date; safe while other instances do the same (see `PostgresSchema`).
+    @discardableResult
+    public func migrate() async throws(OpenMarketError) -> [String] {
+        let logger = self.logger
+        let applied = try await withConnection { connection in try await PostgresSchema.migrate(connection, logger: logger) }
+        logger.info("Market database ready", metadata: ["database": "\(location)", "migrations applied": "\(applied)"])
+        return applied
+    }
+
+    public func healthCheck() async throws(OpenMarketError) {
+        let logger = self.logger
+        try await withConnection { connection in try await connection.query("SELECT 1", logger: logger) }
+    }
+
+    public func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
+        guard query.page >= 1, MarketLimits.itemsPerPage.contains(query.perPage) else {
+            let sizes = MarketLimits.itemsPerPage
+            throw .malformed("page_no must be 1 or more and items_per_page \(sizes.lowerBound)–\(sizes.upperBound).")
+        }
+        let prefix = configuration.imagePathPrefix
+        let listing = PostgresListing(query)
+        let logger = self.logger
+        return try await readTransaction { connection -> ProductPage? in
+            let (offset, overflow) = (query.page - 1).multipliedReportingOverflow(by: query.perPage)
+            let page = try await listing.page(connection, limit: query.perPage, offset: overflow ? Int.max : offset, logger: logger)
+            let lastPage = (page.total + query.perPage - 1) / query.perPage
+            // Page 1 of an empty market is an empty page; only pages past the end are "no content".
+            if query.page > max(lastPage, 1) { return nil }
+            let summaries = try await PostgresProductLoader.summaries(connection, ids: page.ids, imagePathPrefix: prefix, logger: logger)
+            return ProductPage(
+                pageNo: query.page, itemsPerPage: query.perPage, totalCount: page.total, products: summaries, totalIsCapped: page.isCapped)
+        }
+    }
+
+    public func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
+        let prefix = configuration.imagePathPrefix
+        let logger = self.logger
+        let detail = try await readTransaction { connection in
+            try await PostgresProductLoader.detail(connection, id: Int64(id), imagePathPrefix: prefix, logger: logger)
+        }
+        guard let detail else { throw .notFound("Product \(id) does not exist.") }
+        return detail
+    }
+
+    // MARK: Connections
+
+    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// `body` in one transaction: committed when it returns, rolled back when it throws (its error is rethrown).
+    func transaction<T: Sendable>(
+        _ begin: PostgresQuery = "BEGIN", _ body: (PostgresConnection) async throws -> T
+    ) async throws(OpenMarketError) -> T {
+        let logger = self.logger
+        return try await withConnection { connection in
+            try await connection.query(begin, logger: logger)
+            do {
+                let result = try await body(connection)
+                try await connection.query("COMMIT", logger: logger)
+                return result
+            } catch {
+                // A connection that cannot roll back is broken, and the pool closes it.
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// A read that sees one snapshot, as a page's total and its rows must agree.
+    func readTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    func mapped(_ error: any Error) -> OpenMarketError {
+        if let error = error as? OpenMarketError { return error }
+        if let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] {
+            // 53100 disk_full: nothing was written, and trying later may work.
+            if state == "53100" {
+                logger.error("Market database is full", metadata: ["error": "\(String(reflecting: error))"])
+                return .storageFull
+            }
+        }
+        logger.error("Market database failure", metadata: ["error": "\(String(reflecting: error))"])
+        return .storeFailure(String(describing: error))
+    }
+}

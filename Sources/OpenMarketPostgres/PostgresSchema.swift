@@ -1,0 +1,170 @@
+import Logging
+import PostgresNIO
+
+/// The market's tables in PostgreSQL, as named, append-only migrations: a shipped one is never edited, a change is
+/// a new one. `schema_migrations` records which have run.
+///
+/// Every instance of the front end runs `migrate` at start. They may start together: each takes the same
+/// transaction-level advisory lock first, so one applies what is missing while the others wait, then find it done.
+/// Each migration runs in that one transaction with its record, so none is ever half applied.
+enum PostgresSchema {
+    struct Migration: Sendable {
+        var name: String
+        var statements: [String]
+    }
+
+    /// The advisory lock's key: any fixed number other programs sharing the server are unlikely to use.
+    static let migrationLock: Int64 = 0x4F4D_4B54_5347_0001
+
+    static let migrations: [Migration] = [
+        Migration(name: "v1 vendors products images tokens", statements: version1),
+    ]
+
+    static let version1: [String] = [
+        // Substring search over three characters or more (LIKE and ILIKE through trigram indexes).
+        "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+        """
+        CREATE TABLE vendor (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            name text NOT NULL UNIQUE,
+            identifier text NOT NULL UNIQUE,
+            secret_hash text NOT NULL,
+            created_at timestamptz NOT NULL
+        )
+        """,
+        // Money in the currency's minor unit (won, cents): never binary floating point. `cell` and the sale price
+        // are computed by the server, so no writer can get them wrong; `search_windows` is written by the store.
+        """
+        CREATE TABLE product (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            vendor_id bigint NOT NULL REFERENCES vendor (id) ON DELETE RESTRICT,
+            name text NOT NULL,
+            description text NOT NULL,
+            currency text COLLATE "C" NOT NULL CHECK (currency IN ('KRW', 'USD')),
+            price_minor bigint NOT NULL CHECK (price_minor > 0),
+            discount_minor bigint NOT NULL CHECK (discount_minor >= 0),
+            stock bigint NOT NULL CHECK (stock >= 0),
+            thumbnail_image_id bigint,
+            created_at timestamptz NOT NULL,
+            search_windows text[] NOT NULL,
+            cell smallint NOT NULL GENERATED ALWAYS AS (
+                (CASE WHEN currency = 'USD' THEN 2 ELSE 0 END) + (CASE WHEN stock > 0 THEN 1 ELSE 0 END)) STORED,
+            sale_price_minor bigint NOT NULL GENERATED ALWAYS AS (price_minor - discount_minor) STORED,
+            CHECK (discount_minor <= price_minor)
+        )
+        """,
+        "CREATE INDEX product_on_vendor_id ON product (vendor_id)",
+        // Newest first within filter cells; the sale price order, whole and per cell (the cell implies the currency).
+        "CREATE INDEX product_on_cell_id ON product (cell, id)",
+        "CREATE INDEX product_on_currency_sale ON product (currency, sale_price_minor, id)",
+        "CREATE INDEX product_on_cell_currency_sale ON product (cell, currency, sale_price_minor, id)",
+        // Searches: trigrams for three characters or more, the one- and two-character windows for shorter ones.
+        // Without GIN's pending list: entries go straight into the index, so a burst of listings never leaves
+        // searches scanning an unsorted list (whose size also makes the planner turn from the index).
+        "CREATE INDEX product_name_trgm ON product USING gin (name gin_trgm_ops) WITH (fastupdate = off)",
+        "CREATE INDEX product_description_trgm ON product USING gin (description gin_trgm_ops) WITH (fastupdate = off)",
+        "CREATE INDEX product_search_windows ON product USING gin (search_windows) WITH (fastupdate = off)",
+        // The list shows totals on every page: counters per filter cell, kept by a trigger, instead of count(*).
+        """
+        CREATE TABLE product_cell_counter (
+            cell smallint PRIMARY KEY CHECK (cell BETWEEN 0 AND 3),
+            total bigint NOT NULL
+        )
+        """,
+        "INSERT INTO product_cell_counter (cell, total) VALUES (0, 0), (1, 0), (2, 0), (3, 0)",
+        // One UPDATE per row change, so concurrent writers lock counter rows in the same order.
+        """
+        CREATE FUNCTION product_cell_count() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                UPDATE product_cell_counter SET total = total + 1 WHERE cell = NEW.cell;
+            ELSIF TG_OP = 'DELETE' THEN
+                UPDATE product_cell_counter SET total = total - 1 WHERE cell = OLD.cell;
+            ELSE
+                UPDATE product_cell_counter SET total = total + (CASE WHEN cell = NEW.cell THEN 1 ELSE -1 END)
+                WHERE cell IN (OLD.cell, NEW.cell);
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        "CREATE TRIGGER product_cell_insert_delete AFTER INSERT OR DELETE ON product FOR EACH ROW EXECUTE FUNCTION product_cell_count()",
+        """
+        CREATE TRIGGER product_cell_update AFTER UPDATE OF currency, stock ON product
+        FOR EACH ROW WHEN (OLD.cell IS DISTINCT FROM NEW.cell) EXECUTE FUNCTION product_cell_count()
+        """,
+        // Photos: metadata here, bytes in tables of their own, so no list or detail query ever reads them.
+        """
+        CREATE TABLE product_image (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            product_id bigint NOT NULL REFERENCES product (id) ON DELETE CASCADE,
+            position integer NOT NULL,
+            key text NOT NULL UNIQUE,
+            file_extension text NOT NULL,
+            media_type text NOT NULL,
+            created_at timestamptz NOT NULL,
+            UNIQUE (product_id, position)
+        )
+        """,
+        // The display image: upright, without metadata, within the API's 300 KB.
+        """
+        CREATE TABLE product_image_display (
+            image_id bigint PRIMARY KEY REFERENCES product_image (id) ON DELETE CASCADE,
+            bytes bytea NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE product_image_variant (
+            image_id bigint NOT NULL REFERENCES product_image (id) ON DELETE CASCADE,
+            format text NOT NULL,
+            width integer NOT NULL,
+            height integer NOT NULL,
+            bytes bytea NOT NULL,
+            PRIMARY KEY (image_id, format, width)
+        )
+        """,
+        // JPEG and WebP are compressed already: stored out of line as they are, not compressed again.
+        "ALTER TABLE product_image_display ALTER COLUMN bytes SET STORAGE EXTERNAL",
+        "ALTER TABLE product_image_variant ALTER COLUMN bytes SET STORAGE EXTERNAL",
+        """
+        CREATE TABLE delete_token (
+            token text PRIMARY KEY,
+            product_id bigint NOT NULL REFERENCES product (id) ON DELETE CASCADE,
+            vendor_id bigint NOT NULL REFERENCES vendor (id) ON DELETE CASCADE,
+            expires_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX delete_token_on_expires_at ON delete_token (expires_at)",
+        "CREATE INDEX delete_token_on_product_id ON delete_token (product_id)",
+        "CREATE INDEX delete_token_on_vendor_id ON delete_token (vendor_id)",
+    ]
+
+    /// Applies the migrations not yet recorded, in order, in one transaction under the advisory lock; the names
+    /// of those it applied.
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            var applied = Set<String>()
+            for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger).decode(String.self) {
+                applied.insert(name)
+            }
+            var names: [String] = []
+            for migration in migrations where !applied.contains(migration.name) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: logger)
+                names.append(migration.name)
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return names
+        } catch {
+            try? await connection.query("ROLLBACK", logger: logger)
+            throw error
+        }
+    }
+}

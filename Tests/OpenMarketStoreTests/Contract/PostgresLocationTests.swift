@@ -1,0 +1,35 @@
+@testable import OpenMarketPostgres
+import Testing
+
+@Suite("PostgreSQL URLs")
+struct PostgresLocationTests {
+    @Test func urlGivesEveryPart() throws {
+        let location = try PostgresLocation(url: "postgres://market%40shop:p%3Ass%2Fw@db.example:6543/open_market?sslmode=require")
+        #expect(location.username == "market@shop")
+        #expect(location.password == "p:ss/w")
+        #expect(location.host == "db.example")
+        #expect(location.port == 6543)
+        #expect(location.database == "open_market")
+        #expect(location.sslMode == .require)
+        // Logs show the URL without its password.
+        #expect(location.description == "postgres://market@shop@db.example:6543/open_market")
+    }
+
+    @Test func defaultsAreThePortAndNoTLS() throws {
+        let location = try PostgresLocation(url: "postgresql://market@127.0.0.1/market")
+        #expect(location.port == 5432)
+        #expect(location.password == nil)
+        #expect(location.sslMode == .disable)
+    }
+
+    @Test("Incomplete or foreign URLs are refused with a reason", arguments: [
+        ("mysql://u@h/db", "The database URL must look like postgres://user:password@host:5432/database."),
+        ("postgres://u@h", "The database URL names no database (…/database)."),
+        ("postgres://h:5432/db", "The database URL names no user."),
+        ("postgres://u@h/db?sslmode=sometimes", "sslmode must be disable, prefer or require."),
+        ("postgres://u@h/db?timeout=3", "The database URL has an unknown option timeout."),
+    ])
+    func refusedURLs(url: String, reason: String) {
+        #expect(throws: PostgresLocation.LocationError(reason)) { try PostgresLocation(url: url) }
+    }
+}
