@@ -161,9 +161,9 @@ def test_edit_price(browser, market, sample_images, vendor_secret):
     assert browser.text(".sale-price").endswith("40,000원")
     assert not browser.find_all(".original-price")
     browser.follow(browser.find(f"a[href='/products/{product_id}/edit']"))
-    assert browser.find("#field-price").get_attribute("value") == "40000", "the edit form is filled in"
-    browser.fill("#field-price", "50000")
-    browser.fill("#field-discounted_price", "5000")
+    assert browser.find("#field-price").get_attribute("value") == "40,000", "the edit form is filled in, as people write prices"
+    browser.fill("#field-price", "50,000")
+    browser.fill("#field-discounted_price", "5,000")
     browser.fill("#field-password", vendor_secret)
     submit(browser)
     assert browser.path() == f"/products/{product_id}"

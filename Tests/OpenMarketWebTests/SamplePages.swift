@@ -104,6 +104,12 @@ enum SamplePages {
         return [
             ("form-new", ProductFormPage(context: c, values: ProductFormInput(), product: nil, writesDisabled: false)),
             ("form-new-refused", ProductFormPage(context: c, values: values, product: nil, errors: everyError, writesDisabled: true)),
+            ("form-new-kept-photos", ProductFormPage(
+                context: c, values: values, product: nil, errors: everyError, writesDisabled: false,
+                draft: PhotoDrafts.Draft(key: "draft\"<key>", photos: [
+                    PhotoDrafts.Photo(filename: "a " + tricky, mediaType: "image/jpeg", data: Data([1]), token: String(repeating: "a", count: 64)),
+                    PhotoDrafts.Photo(filename: "b.jpg", mediaType: "image/jpeg", data: Data([2]), token: String(repeating: "b", count: 64)),
+                ]))),
             ("form-edit", ProductFormPage(
                 context: c, values: ProductFormInput(product: product), product: product, errors: thumbnailError, notice: "Nothing " + tricky,
                 writesDisabled: false)),

@@ -17,6 +17,7 @@ struct SiteURLTests {
             (.products(), .products(ListQuery(page: 3, view: .list, search: "의자 & co")), [:]),
             (.product(.key), .product(.value(42), photo: 2), ["id": "42"]),
             (.newProduct, .newProduct, [:]),
+            (.draftPhoto(.key), .draftPhoto(.value(String(repeating: "ab", count: 32))), ["token": String(repeating: "ab", count: 32)]),
             (.editProduct(.key), .editProduct(.value(7)), ["id": "7"]),
             (.deleteProduct(.key), .deleteProduct(.value(7)), ["id": "7"]),
             (.language(.key), .language(.value(.english), returnTo: "/products?page=2"), ["code": "en"]),

@@ -68,6 +68,8 @@ extension HistoryRow {
         case "discounted_price": korean ? "할인 금액" : "Discount"
         case "stock": korean ? "재고" : "Stock"
         case "thumbnail_id": korean ? "대표 사진" : "Main photo"
+        case "images": korean ? "사진" : "Photos"
+        case "password": korean ? "비밀번호" : "Password"
         default: field
         }
     }

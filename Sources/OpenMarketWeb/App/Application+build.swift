@@ -96,8 +96,13 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     StorefrontController(market: market, renderer: renderer, origins: origins).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
-    ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, bodyDeadline: config.bodyDeadline)
+    let drafts = PhotoDrafts(database: webDatabase)
+    ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, drafts: drafts, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: pages)
+    let sweepKeptPhotos: @Sendable () async throws -> Void = {
+        try await drafts.sweep()
+    }
+    services.append(WebStoreSweeper(logger: logger, sweep: sweepKeptPhotos))
 
     let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
@@ -141,6 +146,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
+        try await sweepKeptPhotos()
         startupGate.open()
     }
     return app

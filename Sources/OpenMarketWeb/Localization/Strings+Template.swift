@@ -32,6 +32,8 @@ extension Strings {
             ("currencyKRW", currencyKRW), ("currencyUSD", currencyUSD), ("nameHint", nameHint), ("descriptionHint", descriptionHint),
             ("priceHint", priceHint), ("discountHint", discountHint), ("stockHint", stockHint), ("imagesHint", imagesHint),
             ("passwordHintNew", passwordHintNew), ("passwordHintExisting", passwordHintExisting), ("photosRechoose", photosRechoose),
+            ("choosePhotos", choosePhotos), ("photosChosenNote", photosChosenNote), ("keptPhotosLegend", keptPhotosLegend),
+            ("keptPhotosHint", keptPhotosHint), ("keptPhotoRemove", keptPhotoRemove), ("errDraftExpired", errDraftExpired),
             ("photosCannotChange", photosCannotChange), ("thumbnailLegend", thumbnailLegend), ("submitCreate", submitCreate),
             ("submitUpdate", submitUpdate), ("cancel", cancel), ("noChanges", noChanges),
             ("conflictTitle", conflictTitle), ("conflictIntro", conflictIntro), ("conflictWasNow", conflictWasNow),
@@ -50,7 +52,7 @@ extension Strings {
             ("errorServerMessage", errorServerMessage), ("errorTooLargeTitle", errorTooLargeTitle),
             ("errorTooLargeMessage", errorTooLargeMessage), ("errorForbiddenTitle", errorForbiddenTitle),
             ("errorCSRFMessage", errorCSRFMessage), ("errorBadRequestTitle", errorBadRequestTitle),
-            ("errorTooManyTitle", errorTooManyTitle), ("errorRetry", errorRetry), ("errorRequestID", errorRequestID),
+            ("errorBadRequestMessage", errorBadRequestMessage), ("errorTooManyTitle", errorTooManyTitle), ("errorTooManyMessage", errorTooManyMessage), ("errorRetry", errorRetry), ("errorRequestID", errorRequestID),
             ("errorHome", errorHome),
         ]
     }

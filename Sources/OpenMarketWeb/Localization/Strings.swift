@@ -72,6 +72,12 @@ struct Strings: Sendable {
     let passwordHintNew: String
     let passwordHintExisting: String
     let photosRechoose: String
+    let choosePhotos: String
+    let photosChosenNote: String
+    let keptPhotosLegend: String
+    let keptPhotosHint: String
+    let keptPhotoRemove: String
+    let errDraftExpired: String
     let photosCannotChange: String
     let thumbnailLegend: String
     let submitCreate: String
@@ -121,7 +127,9 @@ struct Strings: Sendable {
     let errorForbiddenTitle: String
     let errorCSRFMessage: String
     let errorBadRequestTitle: String
+    let errorBadRequestMessage: String
     let errorTooManyTitle: String
+    let errorTooManyMessage: String
     let errorRetry: String
     let errorRequestID: String
     let errorHome: String

@@ -63,6 +63,35 @@ enum WebDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v4 photo drafts") { db in
+            // The photos of an upload form that came back with an error, kept for a short while so nobody chooses
+            // them twice. Only a SHA-256 of the draft key and of the visitor's CSRF cookie is kept.
+            try db.create(table: "photoDraft") { table in
+                table.primaryKey("keyHash", .text)
+                table.column("ownerHash", .text).notNull().indexed()
+                table.column("expiresAt", .datetime).notNull().indexed()
+            }
+            try db.create(table: "photoDraftImage") { table in
+                table.column("draftKeyHash", .text).notNull().references("photoDraft", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("token", .text).notNull().unique()
+                table.column("filename", .text).notNull()
+                table.column("mediaType", .text).notNull()
+                table.column("bytes", .blob).notNull()
+                table.primaryKey(["draftKeyHash", "position"])
+            }
+            // Bytes of every draft together, kept by triggers: bounding them costs one row to read.
+            try db.execute(sql: """
+                CREATE TABLE photoDraftTotal (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL);
+                INSERT INTO photoDraftTotal (id, bytes) VALUES (1, 0);
+                CREATE TRIGGER photoDraftImage_bytes_ai AFTER INSERT ON photoDraftImage BEGIN
+                    UPDATE photoDraftTotal SET bytes = bytes + length(NEW.bytes) WHERE id = 1;
+                END;
+                CREATE TRIGGER photoDraftImage_bytes_ad AFTER DELETE ON photoDraftImage BEGIN
+                    UPDATE photoDraftTotal SET bytes = bytes - length(OLD.bytes) WHERE id = 1;
+                END;
+                """)
+        }
         return migrator
     }
 }
