@@ -41,6 +41,7 @@ struct SiteURLTests {
             (.admin(.confirmDelete), .admin(.confirmDelete), [:]),
             (.admin(.delete), .admin(.delete), [:]),
             (.admin(.history()), .admin(.history(productID: 5, page: 3)), [:]),
+            (.admin(.restore(.key)), .admin(.restore(.value(12))), ["id": "12"]),
             (.admin(.export()), .admin(.export(AdminTableQuery(listing: ProductListing(stock: .soldOut)))), [:]),
         ]
         cases += Asset.allCases.map { (.asset($0), .asset($0), [:]) }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import Logging
 import OpenMarketCore
@@ -36,6 +37,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
     var embeddedMarket: SQLiteMarket?
+    /// Deleted products keep their photos for a restore: read from the embedded market, or fetched from the remote one.
+    let makeKeeping: (_ webDatabase: any DatabaseWriter) -> any DeletedProductKeeping
     var resolver: ImageURLResolver?
     switch config.backend {
     case .embedded(let loadSampleData):
@@ -47,6 +50,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         upstreamOrigin = nil
         prepareMarket = embedded.prepare
         embeddedMarket = embedded.market
+        makeKeeping = { _ in EmbeddedProductKeeping(market: embedded.market) }
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         resolver = images
         MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets)
@@ -69,6 +73,9 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
                 baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
             logger: logger)
         market = client
+        makeKeeping = { [vendor] database in
+            RemoteProductKeeping(client: client, database: database, vendor: vendor, canChooseMainPhoto: config.upstreamGeneration != .v1)
+        }
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor, productsHaveOwnPasswords: config.upstreamGeneration.hasProductPasswords)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
@@ -83,9 +90,12 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
     let v1Upstream = if case .remote = config.backend { config.upstreamGeneration == .v1 } else { false }
+    let keeping = makeKeeping(webDatabase)
     let editing = ProductEditing(
         market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket,
-        productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream)
+        productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream, keeping: keeping)
+    let deleted = DeletedProducts(database: webDatabase)
+    let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping)
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
     }
@@ -101,6 +111,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         .addRoutes(to: pages)
     let sweepKeptPhotos: @Sendable () async throws -> Void = {
         try await drafts.sweep()
+        try await deleted.sweep()
     }
     services.append(WebStoreSweeper(logger: logger, sweep: sweepKeptPhotos))
 
@@ -112,9 +123,10 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         .addRoutes(signIn: signIn, console: console)
     AdminProductsController(admin: adminMarket, market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
+    AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    AdminHistoryController(audit: audit, renderer: renderer).addRoutes(to: console)
+    AdminHistoryController(audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline)
+        .addRoutes(to: console)
 
     var app = Application(
         responder: routes.responder(before: [
@@ -146,6 +158,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
+        try await restoring.recoverInterruptedRestores(logger: logger)
         try await sweepKeptPhotos()
         startupGate.open()
     }

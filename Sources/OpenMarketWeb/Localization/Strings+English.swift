@@ -12,6 +12,7 @@ extension Strings {
         flashCreated: "Your product is listed.",
         flashUpdated: "Your changes are saved.",
         flashDeleted: "The product was deleted.",
+        flashRestored: "The product was restored, photos included.",
         listTitle: "Products",
         searchLabel: "Search products",
         searchPlaceholder: "Search names and descriptions",

@@ -12,6 +12,7 @@ extension Strings {
         flashCreated: "상품을 등록했습니다.",
         flashUpdated: "상품 정보를 수정했습니다.",
         flashDeleted: "상품을 삭제했습니다.",
+        flashRestored: "상품을 사진과 함께 복원했습니다.",
         listTitle: "상품 목록",
         searchLabel: "상품 검색",
         searchPlaceholder: "상품명이나 설명으로 검색",

@@ -17,7 +17,7 @@ extension Strings {
         [
             ("siteName", siteName), ("skipToContent", skipToContent), ("mainNavigation", mainNavigation), ("navProducts", navProducts),
             ("navNewProduct", navNewProduct), ("languageNavigation", languageNavigation), ("otherLanguageName", otherLanguageName),
-            ("footer", footer), ("flashCreated", flashCreated), ("flashUpdated", flashUpdated), ("flashDeleted", flashDeleted),
+            ("footer", footer), ("flashCreated", flashCreated), ("flashUpdated", flashUpdated), ("flashDeleted", flashDeleted), ("flashRestored", flashRestored),
             ("listTitle", listTitle), ("searchLabel", searchLabel), ("searchPlaceholder", searchPlaceholder),
             ("searchButton", searchButton), ("viewSwitchLabel", viewSwitchLabel), ("viewGrid", viewGrid), ("viewList", viewList),
             ("emptyTitle", emptyTitle), ("emptyHint", emptyHint), ("emptySearchHint", emptySearchHint), ("emptyPageTitle", emptyPageTitle),

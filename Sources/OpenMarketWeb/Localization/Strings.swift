@@ -17,6 +17,7 @@ struct Strings: Sendable {
     let flashCreated: String
     let flashUpdated: String
     let flashDeleted: String
+    let flashRestored: String
     // List
     let listTitle: String
     let searchLabel: String

@@ -21,6 +21,8 @@ struct ProductEditing: Sendable {
     var productsHaveOwnPasswords = false
     /// Whether the market can make another photo the main one; a v1 server always shows the first.
     var canChooseMainPhoto = true
+    /// Reads a product's photos before a delete, so the console can restore it (`ProductRestoring`).
+    var keeping: (any DeletedProductKeeping)? = nil
 
     /// Who asks, with what proof.
     enum Requester: Sendable {
@@ -98,11 +100,11 @@ struct ProductEditing: Sendable {
         let photos = images.map { AuditLog.Change(field: "images", old: String(product.images.count), new: String($0.count)) }
         switch result {
         case .success(let updated):
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
                 changes: AuditLog.Change.diff(from: product, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
         case .failure(let refusal):
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
                 changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
@@ -116,14 +118,18 @@ struct ProductEditing: Sendable {
             return await delete(try await market.product(id: productID), by: requester, strings: strings)
         } catch {
             let refusal = Refusal(error)
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: productID, productName: "#\(productID)",
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
             return .failure(refusal)
         }
     }
 
+    /// A product deleted here keeps its photos for `DeletedProducts.retention`, written with its history entry.
     func delete(_ product: ProductDetail, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
+        // Read before the delete: afterwards the market has nothing left to read. Only the photos of a delete
+        // that succeeds are kept.
+        let keepsake = await keeping?.keepsake(of: product)
         let result: Result<ProductDetail, Refusal>
         switch requester {
         case .admin:
@@ -136,11 +142,15 @@ struct ProductEditing: Sendable {
         switch result {
         case .success(let deleted):
             try? await passwords.forget(productID: product.id)
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: deleted.name,
-                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success)
+                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success
+            ) { db, eventID in
+                guard let keepsake else { return }
+                try DeletedProducts.keep(keepsake, productID: product.id, vendorID: product.vendorID, eventID: eventID, in: db)
+            }
         case .failure(let refusal):
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: product.name,
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
         }

@@ -1,6 +1,6 @@
 /// One-time messages shown after a redirect; only these fixed keys travel in the cookie, never text.
 enum Flash: String, Sendable {
-    case created, updated, deleted
+    case created, updated, deleted, restored
 
     static let cookieName = "flash"
 
@@ -9,6 +9,7 @@ enum Flash: String, Sendable {
         case .created: strings.flashCreated
         case .updated: strings.flashUpdated
         case .deleted: strings.flashDeleted
+        case .restored: strings.flashRestored
         }
     }
 }

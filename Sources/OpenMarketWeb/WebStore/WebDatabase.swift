@@ -92,6 +92,37 @@ enum WebDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v5 kept photos of deleted products and restores") { db in
+            // A product deleted through this front end keeps its photos, its main photo and its own password's hash
+            // beside the delete's history entry for `DeletedProducts.retention`, so staff can list it again.
+            try db.create(table: "keptProduct") { table in
+                table.primaryKey("eventId", .integer).references("auditEvent", onDelete: .cascade)
+                table.column("productId", .integer).notNull()
+                table.column("vendorId", .integer).notNull()
+                table.column("mainPosition", .integer).notNull()
+                table.column("passwordHash", .text)
+                table.column("keptUntil", .datetime).notNull()
+                // While a restore is under way: the creation key the market keeps with the new product.
+                table.column("restoreKey", .text)
+                table.column("restoredProductId", .integer)
+                table.column("restoredAt", .datetime)
+            }
+            try db.create(
+                index: "keptProduct_on_keptUntil", on: "keptProduct", columns: ["keptUntil"],
+                condition: Column("restoredProductId") == nil && Column("restoreKey") == nil)
+            try db.create(
+                index: "keptProduct_on_restoring", on: "keptProduct", columns: ["eventId"],
+                condition: Column("restoreKey") != nil && Column("restoredProductId") == nil)
+            try db.create(table: "keptPhoto") { table in
+                table.column("eventId", .integer).notNull().references("keptProduct", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("mediaType", .text).notNull()
+                table.column("bytes", .blob).notNull()
+                table.primaryKey(["eventId", "position"])
+            }
+            // A restore's entry names the deleted product it came from.
+            try db.alter(table: "auditEvent") { table in table.add(column: "relatedProductId", .integer) }
+        }
         return migrator
     }
 }
