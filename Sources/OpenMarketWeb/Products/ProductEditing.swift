@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketCore
+import OpenMarketStore
 
 /// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
 /// → market → password → audit → take back, with typed outcomes that controllers only render.
@@ -127,27 +128,32 @@ struct ProductEditing: Sendable {
 
     /// A product deleted here keeps its photos for `DeletedProducts.retention`, written with its history entry.
     func delete(_ product: ProductDetail, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
-        // Read before the delete: afterwards the market has nothing left to read. Only the photos of a delete
-        // that succeeds are kept.
-        let keepsake = await keeping?.keepsake(of: product)
+        // The photos are read just before the delete — afterwards the market has nothing left to read — and only
+        // once the requester got past the throttle and the password; only those of a delete that succeeds are kept.
+        var keepsake: ProductKeepsake?
         let result: Result<ProductDetail, Refusal>
         switch requester {
         case .admin:
-            result = await Refusal.catching { try await admin.delete(id: product.id) }
+            result = await Refusal.catching {
+                keepsake = await keeping?.keepsake(of: product)
+                return try await admin.delete(id: product.id)
+            }
         case .seller(let password, let client):
             result = await asSeller(productID: product.id, password: password, client: client) { credentials in
-                try await market.deleteProduct(id: product.id, credentials: credentials)
+                keepsake = await keeping?.keepsake(of: product)
+                return try await market.deleteProduct(id: product.id, credentials: credentials)
             }
         }
         switch result {
         case .success(let deleted):
             try? await passwords.forget(productID: product.id)
+            let kept = keepsake
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: deleted.name,
                 snapshot: AuditLog.Change.fields(of: deleted), outcome: .success
             ) { db, eventID in
-                guard let keepsake else { return }
-                try DeletedProducts.keep(keepsake, productID: product.id, vendorID: product.vendorID, eventID: eventID, in: db)
+                guard let kept else { return }
+                try DeletedProducts.keep(kept, productID: product.id, vendorID: product.vendorID, eventID: eventID, in: db)
             }
         case .failure(let refusal):
             _ = try? await audit.record(
