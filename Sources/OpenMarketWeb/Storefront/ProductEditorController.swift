@@ -55,21 +55,7 @@ struct ProductEditorController: Sendable {
         case .failure(let failure): errors = failure
         }
         let draftKey = form.trimmed(Self.draftField)
-        var kept: [PhotoDrafts.Photo] = []
-        var draftGone = false
-        if let draftKey {
-            if let found = try await drafts.load(key: draftKey, owner: owner) {
-                let removed = Set(form.values(Self.removePhotoField))
-                kept = found.photos.filter { !removed.contains($0.token) }
-            } else {
-                draftGone = true
-            }
-        }
-        let chosen = form.files.filter { $0.fieldName == FormField.images.rawValue }
-            .map { PhotoDrafts.Photo(filename: $0.filename, mediaType: $0.contentType ?? "image/jpeg", data: $0.data) }
-        var photos = kept + chosen
-        let leftOut = upload.leftOut + max(0, photos.count - PhotoDrafts.maxPhotos)
-        photos = Array(photos.prefix(PhotoDrafts.maxPhotos))
+        let (photos, leftOut, draftGone) = try await photos(of: upload, draftKey: draftKey, owner: owner)
         let files = photos.map { SubmittedForm.File(fieldName: FormField.images.rawValue, filename: $0.filename, contentType: $0.mediaType, data: $0.data) }
         if let refusal = upload.refusal {
             let refused = FieldErrors.photos(refusal, strings)
@@ -101,6 +87,29 @@ struct ProductEditorController: Sendable {
         }
     }
 
+    /// The photos to list: those kept from the last try that were not ticked "remove", then the newly chosen ones,
+    /// five at most; how many were left out past the fifth; whether the form named a draft that is gone (swept, or
+    /// not this visitor's).
+    private func photos(
+        of upload: FormUploads.Upload, draftKey: String?, owner: String
+    ) async throws -> (photos: [PhotoDrafts.Photo], leftOut: Int, draftGone: Bool) {
+        var kept: [PhotoDrafts.Photo] = []
+        var draftGone = false
+        if let draftKey {
+            if let found = try await drafts.load(key: draftKey, owner: owner) {
+                let removed = Set(upload.form.values(Self.removePhotoField))
+                kept = found.photos.filter { !removed.contains($0.token) }
+            } else {
+                draftGone = true
+            }
+        }
+        let chosen = upload.form.files.filter { $0.fieldName == FormField.images.rawValue }
+            .map { PhotoDrafts.Photo(filename: $0.filename, mediaType: $0.contentType ?? "image/jpeg", data: $0.data) }
+        let all = kept + chosen
+        let leftOut = upload.leftOut + max(0, all.count - PhotoDrafts.maxPhotos)
+        return (Array(all.prefix(PhotoDrafts.maxPhotos)), leftOut, draftGone)
+    }
+
     /// Keeps the photos for the form shown again; without them (no room, a failing disk) the page asks to choose
     /// them again, as before drafts existed.
     private func keep(_ photos: [PhotoDrafts.Photo], key: String?, owner: String, context: Context) async -> PhotoDrafts.Draft? {
@@ -114,7 +123,7 @@ struct ProductEditorController: Sendable {
 
     /// A kept photo's preview: only for the visitor whose draft it is, never stored by a cache.
     @Sendable func draftPhoto(_ request: Request, context: Context) async throws -> Response {
-        guard let token = context.parameters.get("token"), token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 0x80 }),
+        guard let token = context.parameters.get("token"), token.count == 64, token.allSatisfy(\.isHexDigit),
             let photo = try await drafts.photo(token: token, owner: context.visitor.csrfToken)
         else { throw HTTPError(.notFound) }
         let headers: HTTPFields = [
