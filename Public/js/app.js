@@ -137,6 +137,14 @@
       (previews || input).after(status);
     }
     const say = (msg) => { status.textContent = msg; };
+    // The previews and the counter say what was chosen; the page's own note is for browsers without this script.
+    const note = form.querySelector('.photo-chosen-note');
+    if (note) note.remove();
+
+    // Photos the server kept from the last try count towards the five, unless ticked "remove".
+    const keptBoxes = Array.from(form.querySelectorAll('input[type="checkbox"][name="remove_photo"]'));
+    const keptCount = () => keptBoxes.filter((box) => !box.checked).length;
+    const room = () => Math.max(0, maxFiles - keptCount());
 
     let chosen = []; // entries: { file, url, li }
     const key = (f) => `${f.name}|${f.size}|${f.lastModified}`;
@@ -145,8 +153,9 @@
       const dt = new DataTransfer();
       chosen.forEach((c) => dt.items.add(c.file));
       input.files = dt.files;
-      if (counter) counter.textContent = `${chosen.length}/${maxFiles}`;
+      if (counter) counter.textContent = `${keptCount() + chosen.length}/${maxFiles}`;
     };
+    keptBoxes.forEach((box) => box.addEventListener('change', sync));
 
     const makeItem = (entry) => {
       const li = el('li', 'photo-preview');
@@ -199,7 +208,7 @@
       for (const f of files) {
         if (known.has(key(f))) { msgs.push(T.duplicate(f.name)); continue; }
         if (f.type && !f.type.startsWith('image/')) { msgs.push(T.notImage(f.name)); continue; }
-        if (chosen.length >= maxFiles) { refused += 1; continue; }
+        if (chosen.length >= room()) { refused += 1; continue; }
         addFile(f);
         known.add(key(f));
       }

@@ -74,6 +74,9 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         return applied
     }
 
+    /// Orders by price and filters by stock and currency through its indexes, as the embedded market does.
+    public var supportsSortingAndFilters: Bool { true }
+
     public func healthCheck() async throws(OpenMarketError) {
         let logger = self.logger
         try await withConnection { connection in try await connection.query("SELECT 1", logger: logger) }

@@ -18,7 +18,7 @@ extension SQLiteMarket: ProductImageReplacing {
         return try await write { db in
             var product = try Self.applyChanges(db, id: id, changes: changes, vendorID: vendorID)
             try ProductImageRecord.filter(ProductImageRecord.Columns.productId == Int64(id)).deleteAll(db)
-            product.thumbnailImageId = try Self.insertImages(db, processed, productID: Int64(id), createdAt: Date())
+            product.thumbnailImageId = try Self.insertImages(db, processed, productID: Int64(id), createdAt: Date()).first
             try product.update(db)
             guard let detail = try ProductLoader.detail(db, id: Int64(id), imagePathPrefix: prefix) else {
                 throw OpenMarketError.storeFailure("The product could not be read back.")

@@ -44,8 +44,9 @@ extension SQLiteMarket: ProductPasswordKeeping {
     }
 }
 
-/// A product's own password, written with the product.
+/// A product's own password, written with the product, and the creation key its history knows it by. A product
+/// listed again without a password of its own still carries the key.
 struct OwnPassword: Sendable {
-    var hash: String
+    var hash: String?
     var creationKey: String
 }

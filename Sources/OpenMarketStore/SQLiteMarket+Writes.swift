@@ -24,6 +24,14 @@ extension SQLiteMarket {
         try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
         try ImageRules.checkContents(images).mapError { $0.marketError }.get()
         let processed = try await processed(images)
+        return try await insert(draft, amounts: amounts, images: processed, vendorID: vendorID, createdAt: createdAt, ownPassword: ownPassword)
+    }
+
+    /// Writes a checked product and its processed photos in one transaction; `mainPosition` names the main photo.
+    func insert(
+        _ draft: ProductDraft, amounts: ProductRules.Amounts, images processed: [ProcessedImage], vendorID: Int64, createdAt: Date,
+        ownPassword: OwnPassword?, mainPosition: Int = 0
+    ) async throws(OpenMarketError) -> ProductDetail {
         let prefix = configuration.imagePathPrefix
         return try await write { db in
             var product = ProductRecord(
@@ -32,11 +40,11 @@ extension SQLiteMarket {
                 stock: draft.stock, thumbnailImageId: nil, createdAt: createdAt, creationKey: ownPassword?.creationKey)
             try product.insert(db)
             guard let productID = product.id else { throw OpenMarketError.storeFailure("The product row got no id.") }
-            if let ownPassword {
-                try db.execute(
-                    sql: "INSERT INTO productPassword (productId, passwordHash) VALUES (?, ?)", arguments: [productID, ownPassword.hash])
+            if let hash = ownPassword?.hash {
+                try db.execute(sql: "INSERT INTO productPassword (productId, passwordHash) VALUES (?, ?)", arguments: [productID, hash])
             }
-            product.thumbnailImageId = try Self.insertImages(db, processed, productID: productID, createdAt: createdAt)
+            let ids = try Self.insertImages(db, processed, productID: productID, createdAt: createdAt)
+            product.thumbnailImageId = ids.indices.contains(mainPosition) ? ids[mainPosition] : ids.first
             try product.update(db)
             guard let detail = try ProductLoader.detail(db, id: productID, imagePathPrefix: prefix) else {
                 throw OpenMarketError.storeFailure("The new product could not be read back.")
@@ -97,11 +105,10 @@ extension SQLiteMarket {
         return product
     }
 
-    /// Inserts the photos of a product in order, inside the caller's transaction; the first one's id, which is
-    /// the thumbnail a new set starts with.
-    /// Inserts processed photos (display image and thumbnails) in order; returns the first one's id, the main photo.
-    static func insertImages(_ db: Database, _ images: [ProcessedImage], productID: Int64, createdAt: Date) throws -> Int64? {
-        var first: Int64?
+    /// Inserts processed photos (display image and thumbnails) in order, inside the caller's transaction; their
+    /// ids, in the same order (the first is the main photo a new set starts with).
+    static func insertImages(_ db: Database, _ images: [ProcessedImage], productID: Int64, createdAt: Date) throws -> [Int64] {
+        var ids: [Int64] = []
         for (position, image) in images.enumerated() {
             var record = ProductImageRecord(
                 id: nil, productId: productID, position: position, key: Self.newImageKey(),
@@ -110,9 +117,9 @@ extension SQLiteMarket {
             try record.insert(db)
             guard let imageID = record.id else { throw OpenMarketError.storeFailure("The image row got no id.") }
             try Self.store(image, imageID: imageID, in: db)
-            if position == 0 { first = imageID }
+            ids.append(imageID)
         }
-        return first
+        return ids
     }
 
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {

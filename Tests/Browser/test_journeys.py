@@ -185,14 +185,62 @@ def test_upload_and_validation_errors(browser, sample_images):
     assert "field-name" in summary_links
     assert browser.find("#field-name").get_attribute("aria-invalid") == "true"
     assert browser.find("#field-name-error").text
-    if not browser.js:
+    if not browser.js:  # the server takes the first five and says the sixth was left out
         assert "field-images" in summary_links
-        assert "6" in browser.text("#field-images-error")
+        assert "1장은 넣지 않았습니다" in browser.text("#field-images-error")
     assert browser.find("#field-description").get_attribute("value").replace("\r\n", "\n") == DESCRIPTION
     assert browser.find("#field-price").get_attribute("value") == "9900"
     assert browser.find("#field-stock").get_attribute("value") == "7"
     assert browser.find("#field-password").get_attribute("value") == ""
-    assert "사진을 다시 선택" in browser.text(".field .notice"), "the page asks to choose the photos again"
+    assert len(browser.find_all(".kept-photo img")) == 5, "the five photos are kept, not to be chosen again"
+
+
+def loaded_images(browser, css: str) -> int:
+    return browser.driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).filter(i => i.complete && i.naturalWidth > 0).length;", css)
+
+
+def test_kept_photos_after_an_error(browser, market, sample_images, phone_photo):
+    mode = "js" if browser.js else "nojs"
+    name = f"보관한 사진 {mode} {uuid.uuid4().hex[:6]}"
+    browser.visit("/products/new")
+    # The file button speaks the page's language; the native input stays for keyboards and screen readers.
+    assert browser.text("label.photo-button") == "사진 고르기"
+    browser.fill("#field-description", DESCRIPTION)
+    browser.fill("#field-price", "12,000")
+    browser.fill("#field-stock", "2")
+    choose_photos(browser, sample_images[:2])
+    browser.fill("#field-password", "kept-pw-1")
+    submit(browser, status=422)  # no name
+
+    # The two photos come back as previews, served to this visitor only.
+    assert browser.find("#field-name").get_attribute("aria-invalid") == "true"
+    assert len(browser.find_all(".kept-photo img")) == 2
+    browser.wait_for(lambda d: loaded_images(browser, ".kept-photo img") == 2, "the kept photos did not load")
+    assert not browser.find_all(".field .notice"), "nothing to choose again"
+    assert browser.find("#field-images").get_attribute("required") is None
+    assert browser.find("#field-price").get_attribute("value") == "12,000"
+    if browser.js:
+        assert browser.text("#photo-counter") == "2/5", "kept photos count towards the five"
+
+    # Leave the second one out, add a phone photo (the script shrinks it before sending), and list.
+    remove = browser.find("#remove-photo-2")
+    browser.find("label[for='remove-photo-2']").click()
+    assert remove.is_selected()
+    choose_photos(browser, [phone_photo])
+    if browser.js:
+        browser.wait_for(lambda d: browser.text("#photo-counter") == "2/5", "the counter did not count kept and new photos")
+        browser.recheck()
+    browser.fill("#field-name", name)
+    browser.fill("#field-password", "kept-pw-1")
+    submit(browser)
+    assert re.fullmatch(r"/products/\d+", browser.path())
+    assert browser.text(".flash") == "상품을 등록했습니다."
+    assert browser.text("h1") == name
+    assert browser.text(".gallery-counter") == "1 / 2"
+    product_id = int(browser.path().rsplit("/", 1)[1])
+    assert market.photo_count(product_id) == 2
+    assert market.product(product_id)["price"] == 12000
 
 
 def test_edit_price(browser, market, sample_images, vendor_secret):
@@ -201,9 +249,9 @@ def test_edit_price(browser, market, sample_images, vendor_secret):
     assert browser.text(".sale-price").endswith("40,000원")
     assert not browser.find_all(".original-price")
     manage_listing(browser, product_id, "edit")
-    assert browser.find("#field-price").get_attribute("value") == "40000", "the edit form is filled in"
-    browser.fill("#field-price", "50000")
-    browser.fill("#field-discounted_price", "5000")
+    assert browser.find("#field-price").get_attribute("value") == "40,000", "the edit form is filled in, as people write prices"
+    browser.fill("#field-price", "50,000")
+    browser.fill("#field-discounted_price", "5,000")
     browser.fill("#field-password", vendor_secret)
     submit(browser)
     assert browser.path() == f"/products/{product_id}"
@@ -563,3 +611,35 @@ def test_a_phone_photo_uploads_upright_and_without_its_location(browser, phone_p
         with Image.open(io.BytesIO(data)) as stored:
             assert stored.format == "JPEG" and not stored.getexif(), url
             assert stored.height > stored.width and max(stored.size) <= 1600, f"{url}: {stored.size} is not upright"
+
+
+def test_restore_after_delete(browser, market, sample_images, vendor_secret, admin_password):
+    mode = "js" if browser.js else "nojs"
+    name = f"복원 테스트 {mode} {uuid.uuid4().hex[:6]}"
+    product_id = market.create_product(name, 21000, sample_images[1:3])
+    photos = [fetch(browser, image["url"], send_cookies=False)[2] for image in market.product(product_id)["images"]]
+
+    # The seller deletes it in the storefront.
+    browser.visit(f"/products/{product_id}/delete")
+    browser.fill("#field-password", vendor_secret)
+    submit(browser)
+    browser.visit(f"/products/{product_id}", status=404)
+
+    # Staff restore it from its history, once.
+    browser.visit(f"/admin/history?product={product_id}")
+    browser.fill("#admin-password", admin_password)
+    browser.follow(browser.find("form.login-form button[type=submit]"))
+    assert browser.path() == f"/admin/history?product={product_id}"
+    assert "복원할 수 있습니다" in browser.text(".restore-note")
+    browser.follow(browser.find("form.restore-form button"))
+    restored = re.fullmatch(r"/admin/products/(\d+)", browser.path())
+    assert restored, browser.path()
+    new_id = int(restored.group(1))
+    assert browser.text(".flash") == "상품을 사진과 함께 복원했습니다."
+    assert browser.find(f"a[href='/admin/products/{product_id}']").text == f"복원됨 ← 삭제된 상품 #{product_id}"
+    again = [fetch(browser, image["url"], send_cookies=False)[2] for image in market.product(new_id)["images"]]
+    assert again == photos, "the same photo bytes"
+
+    browser.follow(browser.find(f"a[href='/admin/products/{product_id}']"))
+    assert browser.find(f"a[href='/admin/products/{new_id}']").text == f"복원됨 → 새 상품 #{new_id}"
+    assert not browser.find_all("form.restore-form"), "restored once"

@@ -103,4 +103,19 @@ struct MarketRequestsTests {
         let draft = ProductDraft(name: "Mug", description: "A plain mug.", price: 1, currency: .krw)
         #expect(!(try requests.create(draft, images: [], credentials: credentials, boundary: "B")).isRetryable)
     }
+
+    /// Photos are fetched from the market's own origin only: a product naming another address is never followed.
+    @Test func aPhotoIsFetchedOnlyFromTheMarketsOwnOrigin() throws {
+        let own = try #require(requests.photo(url: "https://market.example.test/images/ab_origin.jpg"))
+        #expect(own.method == .get && own.url.absoluteString == "https://market.example.test/images/ab_origin.jpg")
+        #expect(own.isRetryable)
+        #expect(requests.photo(url: "https://MARKET.example.test:443/images/x.jpg") != nil, "the same origin spelled otherwise")
+        #expect(requests.photo(url: "/images/ab_origin.jpg")?.url.absoluteString == "https://market.example.test/images/ab_origin.jpg")
+        for elsewhere in [
+            "http://market.example.test/images/x.jpg", "https://market.example.test:8443/images/x.jpg", "https://cdn.example.test/x.jpg",
+            "http://169.254.169.254/latest/meta-data", "https://user:pw@market.example.test/x.jpg", "file:///etc/passwd",
+        ] {
+            #expect(requests.photo(url: elsewhere) == nil, "\(elsewhere)")
+        }
+    }
 }

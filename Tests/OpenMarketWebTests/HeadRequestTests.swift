@@ -44,6 +44,7 @@ struct HeadRequestTests {
         case .products: .products(ListQuery(page: 1, view: .list, search: "camera", sort: .priceAscending))
         case .product: .product(.value(id), photo: 2)
         case .newProduct: .newProduct
+        case .draftPhoto: .draftPhoto(.value(String(repeating: "ab", count: 32)))
         case .editProduct: .editProduct(.value(id))
         case .deleteProduct: .deleteProduct(.value(id))
         case .language: .language(.value(.english), returnTo: "/products")
@@ -58,6 +59,7 @@ struct HeadRequestTests {
             case .product: .admin(.product(.value(id)))
             case .editProduct: .admin(.editProduct(.value(id)))
             case .history: .admin(.history(productID: id))
+            case .restore: .admin(.restore(.value(1)))
             case .export: .admin(.export())
             }
         case .api(let path):

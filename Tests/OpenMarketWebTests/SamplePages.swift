@@ -132,6 +132,12 @@ enum SamplePages {
         return [
             ("form-new", ProductFormPage(context: c, values: ProductFormInput(), product: nil, writesDisabled: false)),
             ("form-new-refused", ProductFormPage(context: c, values: values, product: nil, errors: everyError, writesDisabled: true)),
+            ("form-new-kept-photos", ProductFormPage(
+                context: c, values: values, product: nil, errors: everyError, writesDisabled: false,
+                draft: PhotoDrafts.Draft(key: "draft\"<key>", photos: [
+                    PhotoDrafts.Photo(filename: "a " + tricky, mediaType: "image/jpeg", data: Data([1]), token: String(repeating: "a", count: 64)),
+                    PhotoDrafts.Photo(filename: "b.jpg", mediaType: "image/jpeg", data: Data([2]), token: String(repeating: "b", count: 64)),
+                ]))),
             ("form-edit", ProductFormPage(
                 context: c, values: ProductFormInput(product: product), product: product, errors: thumbnailError, notice: "Nothing " + tricky,
                 writesDisabled: false)),
@@ -163,6 +169,27 @@ enum SamplePages {
         let plain = AuditLog.Event(
             id: 2, at: day, actor: "admin", action: .delete, productID: nil, productName: "Gone", changes: [], snapshot: nil,
             outcome: .success, detail: "")
+        // Deletes in every state a restore can be in, and a restore linking back to its deleted product.
+        let restorable = AuditLog.Event(
+            id: 3, at: day, actor: "admin", action: .delete, productID: 9, productName: "Chair " + tricky, changes: [],
+            snapshot: [.init(field: "name", old: nil, new: "Chair " + tricky)], outcome: .success, detail: "")
+        var restored = restorable
+        restored.id = 4
+        var restoring = restorable
+        restoring.id = 5
+        var expired = restorable
+        expired.id = 6
+        expired.at = day.addingTimeInterval(-60 * 24 * 3600)
+        var notKept = restorable
+        notKept.id = 7
+        notKept.at = Date()
+        let restore = AuditLog.Event(
+            id: 8, at: day, actor: "admin", action: .restore, productID: 12, productName: "Chair " + tricky, changes: [], snapshot: nil,
+            outcome: .success, detail: "", relatedProductID: 9)
+        let deletes = [restore, restorable, restored, restoring, expired, notKept]
+        let kept: [Int64: DeletedProducts.State] = [
+            3: .restorable(until: day.addingTimeInterval(DeletedProducts.retention)), 4: .restored(productID: 12), 5: .restoring,
+        ]
         let query = AdminTableQuery(listing: ProductListing(search: tricky, sort: .price, ascending: true, stock: .inStock, currency: .usd), page: 2)
         return [
             ("login", AdminLoginPage(context: c, next: "/admin/products?q=\"x\"")),
@@ -171,7 +198,10 @@ enum SamplePages {
             ("products-empty", AdminProductsPage(context: c, query: AdminTableQuery(), total: 0, products: [])),
             ("product", AdminProductPage(context: c, id: 7, product: detail(images: 2), events: [event, plain])),
             ("product-deleted", AdminProductPage(context: c, id: 8, product: nil, events: [])),
+            ("product-deleted-restorable", AdminProductPage(context: c, id: 9, product: nil, events: deletes, kept: kept)),
             ("history", AdminHistoryPage(context: c, productID: 7, page: 2, total: 130, events: [event, plain])),
+            ("history-restores", AdminHistoryPage(
+                context: c, productID: 9, page: 1, total: 6, events: deletes, kept: kept, notice: "Already " + tricky)),
             ("history-empty", AdminHistoryPage(context: c, productID: nil, page: 1, total: 0, events: [])),
             ("delete-confirm", AdminDeleteConfirmPage(context: c, products: [detail(images: 1), detail(images: 0)])),
             ("delete-results", AdminDeleteResultPage(context: c, results: [

@@ -33,4 +33,30 @@ struct WebStoreQueryPlanTests {
             #expect(expired.contains { $0.contains("adminSession_on_expiresAt") }, "\(expired)")
         }
     }
+
+    @Test func draftAndKeptPhotoQueriesUseIndexes() throws {
+        let path = TestSupport.temporaryDirectory().appending(path: "web.sqlite").path
+        let database = try WebDatabase.open(path: path)
+        try database.read { db in
+            let sweep = try Self.plan(PhotoDraftRecord.expired(at: Date()), in: db)
+            #expect(sweep.contains { $0.contains("photoDraft_on_expiresAt") }, "\(sweep)")
+            let owned = try Self.plan(PhotoDraftRecord.owned(by: "ab"), in: db)
+            #expect(owned.contains { $0.contains("photoDraft_on_ownerHash") }, "\(owned)")
+            let token = try Self.plan(PhotoDraftImageRecord.filter(PhotoDraftImageRecord.Columns.token == "ab"), in: db)
+            #expect(token.contains { $0.contains("USING INDEX sqlite_autoindex_photoDraftImage") }, "\(token)")
+            let photos = try Self.plan(PhotoDraftImageRecord.photos(ofDraft: "ab"), in: db)
+            #expect(!photos.contains { $0.contains("SCAN") || $0.contains("TEMP B-TREE") }, "\(photos)")
+
+            let keptSweep = try Self.plan(
+                sql: "SELECT eventId FROM keptProduct WHERE keptUntil <= ? AND restoredProductId IS NULL AND restoreKey IS NULL", [Date()], in: db)
+            #expect(keptSweep.contains { $0.contains("keptProduct_on_keptUntil") }, "\(keptSweep)")
+            let interrupted = try Self.plan(
+                sql: "SELECT eventId, restoreKey FROM keptProduct WHERE restoreKey IS NOT NULL AND restoredProductId IS NULL", [], in: db)
+            #expect(interrupted.contains { $0.contains("keptProduct_on_restoring") }, "\(interrupted)")
+        }
+    }
+
+    static func plan(sql: String, _ arguments: StatementArguments, in db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+    }
 }

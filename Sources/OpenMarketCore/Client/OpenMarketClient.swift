@@ -87,6 +87,16 @@ public final class OpenMarketClient: OpenMarketAPI {
 }
 
 extension OpenMarketClient {
+    /// The bytes of a photo this server serves, by the URL one of its products names; `nil` for a URL on another
+    /// origin (never fetched) or an answer other than 200. Bodies are capped like every answer.
+    public func photo(at url: String) async throws(OpenMarketError) -> Data? {
+        guard let request = requests.photo(url: url) else { return nil }
+        let response = try await send(request)
+        return response.status == 200 ? response.body : nil
+    }
+}
+
+extension OpenMarketClient {
     struct RawResponse: Sendable {
         var status: Int
         var body: Data

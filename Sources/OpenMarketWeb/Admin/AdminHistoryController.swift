@@ -1,24 +1,69 @@
+import Foundation
 import Hummingbird
+import Logging
 import OpenMarketCore
 
-/// `/admin/history`: everything done through this front end, newest first, optionally for one product.
+/// `/admin/history`: everything done through this front end, newest first, optionally for one product; and the
+/// restore of a deleted product from its delete's entry.
 struct AdminHistoryController: Sendable {
     typealias Context = AppRequestContext
 
     let audit: AuditLog
+    let deleted: DeletedProducts
+    let restoring: ProductRestoring
     let renderer: PageRenderer
+    let bodyDeadline: Duration
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.history()), use: index)
+        console.post(.admin(.restore(.key)), use: restore)
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
         let parameters = FormQuery(request)
         let productID = parameters.get("product").flatMap(Int.init)
         let page = min(max(1, parameters.get("page").flatMap(Int.init) ?? 1), WebLimits.maxPage)
+        return try await history(request, context, productID: productID, page: page)
+    }
+
+    /// Lists the deleted product again; a refusal shows its history with the reason.
+    @Sendable func restore(_ request: Request, context: Context) async throws -> Response {
+        let eventID = Int64(try context.productID())
+        _ = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
+        let a = context.visitor.language.adminStrings
+        let strings = context.visitor.strings
+        let message: String
+        let status: HTTPResponse.Status
+        switch await restoring.restore(eventID: eventID, strings: strings) {
+        case .success(let product):
+            context.logger.info("Product restored from its history", metadata: ["product": "\(product.id)", "event": "\(eventID)"])
+            return Redirect.to(SiteURL.admin(.product(.value(product.id))).link, flash: .restored)
+        case .failure(.notFound):
+            throw HTTPError(.notFound)
+        case .failure(.alreadyRestored(let id)):
+            (message, status) = (a.alreadyRestored(id), .conflict)
+        case .failure(.restoring):
+            (message, status) = (a.restoring, .conflict)
+        case .failure(.photosNotKept(let expired)):
+            (message, status) = (expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a.restoreNoPhotos, .gone)
+        case .failure(.snapshotUnreadable):
+            (message, status) = (a.restoreSnapshotUnreadable, .unprocessableContent)
+        case .failure(.market(let refusal)):
+            guard let shown = refusal.formErrors(strings) else { throw refusal.pageError }
+            (message, status) = (refusal.detail(strings), shown.status)
+        }
+        let productID = try await audit.event(id: eventID)?.productID
+        return try await history(request, context, productID: productID, page: 1, notice: message, status: status)
+    }
+
+    private func history(
+        _ request: Request, _ context: Context, productID: Int?, page: Int, notice: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let result = try await audit.events(productID: productID, limit: AdminHistoryPage.perPage, offset: (page - 1) * AdminHistoryPage.perPage)
+        let kept = try await deleted.states(eventIDs: result.events.filter { $0.action == .delete }.map(\.id))
         let pageContext = PageContext(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
-        return try renderer.response(AdminHistoryPage(
-            context: pageContext, productID: productID, page: page, total: result.total, events: result.events))
+        let model = AdminHistoryPage(
+            context: pageContext, productID: productID, page: page, total: result.total, events: result.events, kept: kept, notice: notice)
+        return try renderer.response(model, status: status)
     }
 }

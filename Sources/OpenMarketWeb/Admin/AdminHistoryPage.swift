@@ -14,15 +14,20 @@ struct AdminHistoryPage: PageModel {
     var pagination: Pagination
     var isFiltered: Bool
     var allHistoryURL: String
+    /// Why a restore asked for from this page did not happen.
+    var notice: String?
 
-    init(context: PageContext, productID: Int?, page: Int, total: Int, events: [AuditLog.Event]) {
+    init(
+        context: PageContext, productID: Int?, page: Int, total: Int, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:],
+        notice: String? = nil
+    ) {
         let language = context.language
         self.context = context
         admin = AdminLayout(language: language, section: .history)
         let a = language.adminStrings
         heading = productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
         historyCaption = heading
-        historyRows = events.map { HistoryRow($0, language: language) }
+        historyRows = events.map { HistoryRow($0, language: language, kept: kept) }
         isEmpty = events.isEmpty
         let lastPage = max(1, (total + Self.perPage - 1) / Self.perPage)
         pagination = Pagination(current: page, lastPage: lastPage, strings: context.strings, format: context.format) {
@@ -30,6 +35,7 @@ struct AdminHistoryPage: PageModel {
         }
         isFiltered = productID != nil
         allHistoryURL = SiteURL.admin(.history()).link
+        self.notice = notice
     }
 }
 
@@ -44,6 +50,7 @@ extension AdminHistoryPage: TemplateObject {
         case "pagination": .object(pagination)
         case "isFiltered": .bool(isFiltered)
         case "allHistoryURL": .text(allHistoryURL)
+        case "notice": .text(notice)
         default: context.value(forKey: key)
         }
     }

@@ -9,6 +9,7 @@ struct AdminProductController: Sendable {
     let editing: ProductEditing
     let renderer: PageRenderer
     let audit: AuditLog
+    let deleted: DeletedProducts
     let bodyDeadline: Duration
 
     func addRoutes(to console: RouterGroup<Context>) {
@@ -35,8 +36,9 @@ struct AdminProductController: Sendable {
         }
         let history = try await audit.events(productID: id, limit: 200, offset: 0)
         if product == nil && history.events.isEmpty { throw HTTPError(.notFound) }
+        let kept = try await deleted.states(eventIDs: history.events.filter { $0.action == .delete }.map(\.id))
         let pageContext = PageContext(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
-        return try renderer.response(AdminProductPage(context: pageContext, id: id, product: product, events: history.events))
+        return try renderer.response(AdminProductPage(context: pageContext, id: id, product: product, events: history.events, kept: kept))
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {

@@ -21,7 +21,7 @@ struct AdminProductPage: PageModel {
     var historyRows: [HistoryRow]
     var hasHistory: Bool
 
-    init(context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event]) {
+    init(context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:]) {
         let language = context.language
         self.context = context
         admin = AdminLayout(language: language)
@@ -37,7 +37,7 @@ struct AdminProductPage: PageModel {
         editURL = SiteURL.admin(.editProduct(.value(id))).link
         deleteAction = SiteURL.admin(.confirmDelete).link
         historyCaption = language.adminStrings.productHistory
-        historyRows = events.map { HistoryRow($0, language: language) }
+        historyRows = events.map { HistoryRow($0, language: language, kept: kept) }
         hasHistory = !events.isEmpty
     }
 }

@@ -26,8 +26,16 @@ struct HistoryRow: Sendable {
     var outcomeClass: String
     /// `nil` rather than empty: Mustache renders a section for an empty string.
     var detail: String?
+    /// A successful delete: the restore button's address while its photos are kept, or why it cannot be restored.
+    var restoreAction: String?
+    var restoreLabel: String
+    var restoreNote: String?
+    /// The product a delete was restored as, or the deleted product a restore came from.
+    var linkedURL: String?
+    var linkedText: String?
 
-    init(_ event: AuditLog.Event, language: Language) {
+    /// `kept`: where each delete's restore stands (`DeletedProducts.states`); a delete without an entry kept nothing.
+    init(_ event: AuditLog.Event, language: Language, kept: [Int64: DeletedProducts.State] = [:], now: Date = Date()) {
         let a = language.adminStrings
         let style = Date.FormatStyle(date: .numeric, time: .standard, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
                                      calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
@@ -38,6 +46,7 @@ struct HistoryRow: Sendable {
         case .create: a.actionCreate
         case .update: a.actionUpdate
         case .delete: a.actionDelete
+        case .restore: a.actionRestore
         }
         productName = event.productName
         productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
@@ -53,6 +62,27 @@ struct HistoryRow: Sendable {
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
         detail = event.detail.isEmpty ? nil : event.detail
+        restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + event.productName
+        if event.action == .delete && event.outcome == .success && event.productID != nil {
+            switch kept[event.id] {
+            case .restorable(let until)?:
+                restoreAction = SiteURL.admin(.restore(.value(Int(event.id)))).link
+                let day = Date.FormatStyle(date: .long, time: .omitted, locale: style.locale, calendar: style.calendar, timeZone: style.timeZone)
+                restoreNote = a.restorableUntil(until.formatted(day))
+            case .restoring?:
+                restoreNote = a.restoring
+            case .restored(let id)?:
+                linkedURL = SiteURL.admin(.product(.value(id))).link
+                linkedText = a.restoredAs(id)
+            case nil:
+                let expired = event.at.addingTimeInterval(DeletedProducts.retention) <= now
+                restoreNote = expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a.restoreNoPhotos
+            }
+        }
+        if event.action == .restore, event.outcome == .success, let old = event.relatedProductID {
+            linkedURL = SiteURL.admin(.product(.value(old))).link
+            linkedText = a.restoredFrom(old)
+        }
     }
 }
 
@@ -68,6 +98,8 @@ extension HistoryRow {
         case "discounted_price": korean ? "할인 금액" : "Discount"
         case "stock": korean ? "재고" : "Stock"
         case "thumbnail_id": korean ? "대표 사진" : "Main photo"
+        case "images": korean ? "사진" : "Photos"
+        case "password": korean ? "비밀번호" : "Password"
         default: field
         }
     }
@@ -89,6 +121,11 @@ extension HistoryRow: TemplateObject {
         case "outcome": .text(outcome)
         case "outcomeClass": .text(outcomeClass)
         case "detail": .text(detail)
+        case "restoreAction": .text(restoreAction)
+        case "restoreLabel": .text(restoreLabel)
+        case "restoreNote": .text(restoreNote)
+        case "linkedURL": .text(linkedURL)
+        case "linkedText": .text(linkedText)
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import Logging
 import OpenMarketCore
@@ -36,6 +37,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
     var embeddedMarket: SQLiteMarket?
+    /// Deleted products keep their photos for a restore: read from the embedded market, or fetched from the remote one.
+    let makeKeeping: (_ webDatabase: any DatabaseWriter) -> any DeletedProductKeeping
     var resolver: ImageURLResolver?
     /// What only the embedded market can answer: products by id in one read, and a vendor's products.
     var catalog: (any ProductBatchReading & VendorListing)?
@@ -50,6 +53,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         prepareMarket = embedded.prepare
         embeddedMarket = embedded.market
         catalog = embedded.market
+        makeKeeping = { _ in EmbeddedProductKeeping(market: embedded.market) }
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         resolver = images
         MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets)
@@ -72,6 +76,9 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
                 baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
             logger: logger)
         market = client
+        makeKeeping = { [vendor] database in
+            RemoteProductKeeping(client: client, database: database, vendor: vendor, canChooseMainPhoto: config.upstreamGeneration != .v1)
+        }
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor, productsHaveOwnPasswords: config.upstreamGeneration.hasProductPasswords)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
         services.append(ShutdownService(name: "market client") { try await client.shutdown() })
@@ -86,9 +93,12 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
     let audit = AuditLog(database: webDatabase)
     let v1Upstream = if case .remote = config.backend { config.upstreamGeneration == .v1 } else { false }
+    let keeping = makeKeeping(webDatabase)
     let editing = ProductEditing(
         market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket,
-        productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream)
+        productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream, keeping: keeping)
+    let deleted = DeletedProducts(database: webDatabase)
+    let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping)
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
     }
@@ -103,8 +113,14 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     SellersController(sellers: catalog, renderer: renderer).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
-    ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, bodyDeadline: config.bodyDeadline)
+    let drafts = PhotoDrafts(database: webDatabase)
+    ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, drafts: drafts, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: pages)
+    let sweepKeptPhotos: @Sendable () async throws -> Void = {
+        try await drafts.sweep()
+        try await deleted.sweep()
+    }
+    services.append(WebStoreSweeper(logger: logger, sweep: sweepKeptPhotos))
 
     let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
@@ -114,9 +130,10 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         .addRoutes(signIn: signIn, console: console)
     AdminProductsController(admin: adminMarket, market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, bodyDeadline: config.bodyDeadline)
+    AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    AdminHistoryController(audit: audit, renderer: renderer).addRoutes(to: console)
+    AdminHistoryController(audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline)
+        .addRoutes(to: console)
     OperationsController(market: market, webDatabase: webDatabase).addRoutes(to: routes.group())
 
     var app = Application(
@@ -149,6 +166,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
+        try await restoring.recoverInterruptedRestores(logger: logger)
+        try await sweepKeptPhotos()
         startupGate.open()
     }
     return app

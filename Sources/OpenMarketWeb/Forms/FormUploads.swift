@@ -12,18 +12,21 @@ import OpenMarketInput
 /// and shrunk to the market's rule (a JPEG of at most 1600 px and 300 KB), so the market — embedded or remote —
 /// only ever receives what it accepts. A few uploads at a time do this (`UploadGate`); the rest wait on disk.
 struct FormUploads: Sendable {
-    /// What was read: the form (its photos already processed), or why the photos were refused.
+    /// What was read: the form with the photos it could take, already processed; why the first other one was
+    /// refused; and how many photos past the fifth were not read at all.
     struct Upload: Sendable {
         var form: SubmittedForm
         var refusal: PhotoRefusal?
+        var leftOut = 0
     }
 
-    /// Why the photos cannot be listed, with the file's own name where it is about one photo.
+    /// Why a photo cannot be listed, with the file's own name.
     enum PhotoRefusal: Error, Sendable, Equatable {
-        case count(Int)
         case tooManyBytes(name: String, bytes: Int)
         case notAnImage(name: String)
         case tooManyPixels(position: Int, width: Int, height: Int)
+        /// Still over the market's size at the smallest display size.
+        case notShrunk(name: String)
         case notProcessed(name: String)
     }
 
@@ -49,19 +52,24 @@ struct FormUploads: Sendable {
         self.logger = logger
     }
 
-    /// Reads the form; `photoField` names the file input whose files are the photos (others are ignored).
-    func read(_ request: Request, context: AppRequestContext, photoField: String) async throws -> Upload {
+    /// Reads the form; `photoField` names the file input whose files are the photos (others are ignored), and
+    /// `repeatable` the fields it may send several times (checkboxes of one name).
+    func read(_ request: Request, context: AppRequestContext, photoField: String, repeatable: Set<String> = []) async throws -> Upload {
         let contentType = request.headers[.contentType] ?? ""
         guard let boundary = try MultipartForm.boundary(fromContentType: contentType) else {
             // A form without files (no enctype) is small: read it the ordinary way.
-            return Upload(form: try await SubmittedForm.read(request, context: context, deadline: deadline), refusal: nil)
+            return Upload(form: try await SubmittedForm.read(request, context: context, deadline: deadline, repeatable: repeatable))
         }
         let file = try await UploadSpool.write(request, directory: directory, limit: WebLimits.maxUploadFormBytes, deadline: deadline)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try await gate.run { try await self.read(file, boundary: boundary, photoField: photoField, context: context) }
+        return try await gate.run {
+            try await self.read(file, boundary: boundary, photoField: photoField, repeatable: repeatable, context: context)
+        }
     }
 
-    private func read(_ file: URL, boundary: String, photoField: String, context: AppRequestContext) async throws -> Upload {
+    private func read(
+        _ file: URL, boundary: String, photoField: String, repeatable: Set<String>, context: AppRequestContext
+    ) async throws -> Upload {
         guard let mapped = MappedFile(file) else { throw OpenMarketError.storeFailure("The spooled upload could not be read back.") }
         let parsed = mapped.withBytes { bytes in
             Result { () throws(MultipartProblem) in try MultipartForm.spans(bytes, boundary: boundary) }
@@ -84,24 +92,29 @@ struct FormUploads: Sendable {
             }
         }
         // The token first: nothing is decoded for a forged post.
-        let fields = try SubmittedForm.assemble(texts: texts, files: [], context: context)
-        guard MarketLimits.imageCount.contains(photos.count) else { return Upload(form: fields, refusal: .count(photos.count)) }
+        _ = try SubmittedForm.assemble(texts: texts, files: [], repeatable: repeatable, context: context)
+        // Every photo a product can take is read, so one refused photo does not cost the others; the first
+        // refusal is the one said. Photos past the fifth are not read (a product takes five).
+        let limit = MarketLimits.imageCount.upperBound
         var files: [SubmittedForm.File] = []
-        for (index, photo) in photos.enumerated() {
+        var refusal: PhotoRefusal?
+        for (index, photo) in photos.prefix(limit).enumerated() {
             let name = photo.filename ?? ""
             Telemetry.recordUpload(bytes: photo.body.count, path: "form")
             guard photo.body.count <= WebLimits.maxPhotoBytes else {
-                return Upload(form: fields, refusal: .tooManyBytes(name: name, bytes: photo.body.count))
+                refusal = refusal ?? .tooManyBytes(name: name, bytes: photo.body.count)
+                continue
             }
             switch await process(photo.body, of: mapped, position: index + 1, name: name) {
             case .success(let data):
                 files.append(SubmittedForm.File(fieldName: photo.name, filename: name, contentType: "image/jpeg", data: data))
-            case .failure(let refusal):
-                return Upload(form: fields, refusal: refusal)
+            case .failure(let refused):
+                refusal = refusal ?? refused
             }
         }
         withExtendedLifetime(mapped) {}
-        return Upload(form: try SubmittedForm.assemble(texts: texts, files: files, context: context), refusal: nil)
+        let form = try SubmittedForm.assemble(texts: texts, files: files, repeatable: repeatable, context: context)
+        return Upload(form: form, refusal: refusal, leftOut: max(0, photos.count - limit))
     }
 
     /// The photo's display JPEG, read in place from the mapping (libvips never copies the upload).
@@ -119,7 +132,7 @@ struct FormUploads: Sendable {
             case .notAnImage, .unsupportedFormat, .decodeFailed: return .failure(.notAnImage(name: name))
             case .tooManyPixels(let width, let height, _), .sideTooLong(let width, let height, _):
                 return .failure(.tooManyPixels(position: position, width: width, height: height))
-            case .tooLargeAfterShrinking(let bytes, _): return .failure(.tooManyBytes(name: name, bytes: bytes))
+            case .tooLargeAfterShrinking: return .failure(.notShrunk(name: name))
             case .encodeFailed, .libraryUnavailable, .cancelled:
                 logger.error("A form photo could not be processed", metadata: ["code": "\(error.code)"])
                 return .failure(.notProcessed(name: name))

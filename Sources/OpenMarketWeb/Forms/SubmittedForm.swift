@@ -46,8 +46,10 @@ struct SubmittedForm: Sendable {
     }
 
     /// A form whose parts were read elsewhere (`FormUploads`, from a spooled body), under the same rules.
-    static func assemble(texts: [(name: String, value: String)], files: [File], context: AppRequestContext) throws -> SubmittedForm {
-        var collector = Collector(repeatable: [])
+    static func assemble(
+        texts: [(name: String, value: String)], files: [File], repeatable: Set<String> = [], context: AppRequestContext
+    ) throws -> SubmittedForm {
+        var collector = Collector(repeatable: repeatable)
         for (name, value) in texts { try collector.add(name, value) }
         let form = SubmittedForm(fields: collector.fields, lists: collector.lists, files: files)
         try form.checkCSRF(context)

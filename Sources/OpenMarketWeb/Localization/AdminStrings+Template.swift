@@ -29,7 +29,7 @@ extension AdminStrings {
             ("outcomeFailed", outcomeFailed), ("outcomePending", outcomePending), ("backToProducts", backToProducts),
             ("columnTime", columnTime), ("columnActor", columnActor), ("columnAction", columnAction), ("columnProduct", columnProduct),
             ("columnChanges", columnChanges), ("columnOutcome", columnOutcome), ("actionCreate", actionCreate),
-            ("actionUpdate", actionUpdate), ("actionDelete", actionDelete), ("historyEmpty", historyEmpty),
+            ("actionUpdate", actionUpdate), ("actionDelete", actionDelete), ("actionRestore", actionRestore), ("restoreButton", restoreButton), ("historyEmpty", historyEmpty),
             ("productHistory", productHistory), ("lastState", lastState), ("allHistory", allHistory), ("hostRefused", hostRefused),
             ("emptyTable", emptyTable),
         ]

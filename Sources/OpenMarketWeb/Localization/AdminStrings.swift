@@ -56,6 +56,8 @@ struct AdminStrings: Sendable {
     let actionCreate: String
     let actionUpdate: String
     let actionDelete: String
+    let actionRestore: String
+    let restoreButton: String
     let historyEmpty: String
     let productHistory: String
     let lastState: String
@@ -89,7 +91,8 @@ struct AdminStrings: Sendable {
         confirmTitle: "상품 삭제 확인", confirmButton: "모두 삭제", cancel: "취소", resultsTitle: "삭제 결과",
         outcomeSuccess: "성공", outcomeRefused: "거부됨", outcomeFailed: "실패", outcomePending: "진행 중", backToProducts: "상품 관리로",
         columnTime: "시각", columnActor: "수행자", columnAction: "작업", columnProduct: "상품", columnChanges: "변경 내용",
-        columnOutcome: "결과", actionCreate: "등록", actionUpdate: "수정", actionDelete: "삭제", historyEmpty: "기록이 없습니다.",
+        columnOutcome: "결과", actionCreate: "등록", actionUpdate: "수정", actionDelete: "삭제", actionRestore: "복원",
+        restoreButton: "복원", historyEmpty: "기록이 없습니다.",
         productHistory: "이 상품의 변경 기록", lastState: "삭제 전 마지막 상태", allHistory: "전체 기록",
         hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.")
 
@@ -106,7 +109,8 @@ struct AdminStrings: Sendable {
         cancel: "Cancel", resultsTitle: "Deletion results", outcomeSuccess: "Done", outcomeRefused: "Refused",
         outcomeFailed: "Failed", outcomePending: "In progress", backToProducts: "Back to products", columnTime: "Time", columnActor: "By",
         columnAction: "Action", columnProduct: "Product", columnChanges: "Changes", columnOutcome: "Outcome",
-        actionCreate: "Created", actionUpdate: "Updated", actionDelete: "Deleted", historyEmpty: "No history yet.",
+        actionCreate: "Created", actionUpdate: "Updated", actionDelete: "Deleted", actionRestore: "Restored",
+        restoreButton: "Restore", historyEmpty: "No history yet.",
         productHistory: "History of this product", lastState: "Last state before deletion", allHistory: "All history",
         hostRefused: "The admin console cannot be opened at this address.", emptyTable: "No products match.")
 }
@@ -116,7 +120,47 @@ extension Language {
 }
 
 extension AdminStrings {
+    private var speaksKorean: Bool { language == .korean }
+
+    func restorableUntil(_ date: String) -> String {
+        speaksKorean ? "\(date)까지 사진과 함께 복원할 수 있습니다." : "Can be restored with its photos until \(date)."
+    }
+
+    func restoredAs(_ id: Int) -> String {
+        speaksKorean ? "복원됨 → 새 상품 #\(id)" : "Restored as #\(id)"
+    }
+
+    func restoredFrom(_ id: Int) -> String {
+        speaksKorean ? "복원됨 ← 삭제된 상품 #\(id)" : "Restored from deleted #\(id)"
+    }
+
+    var restoring: String {
+        speaksKorean ? "복원하는 중입니다. 잠시 후 다시 확인해 주세요." : "Being restored. Check again in a moment."
+    }
+
+    func alreadyRestored(_ id: Int) -> String {
+        speaksKorean ? "이미 복원한 상품입니다 (새 상품 #\(id)). 다시 복원하지 않았습니다." : "This product was already restored as #\(id); it was not restored again."
+    }
+
+    func restoreExpired(days: Int) -> String {
+        speaksKorean
+            ? "삭제한 상품의 사진은 \(days)일 동안 보관합니다. 그 기간이 지나 복원할 수 없습니다."
+            : "Photos of deleted products are kept for \(days) days, which have passed; it cannot be restored."
+    }
+
+    var restoreNoPhotos: String {
+        speaksKorean
+            ? "삭제할 때 사진을 보관하지 못해 복원할 수 없습니다."
+            : "Its photos could not be kept when it was deleted, so it cannot be restored."
+    }
+
+    var restoreSnapshotUnreadable: String {
+        speaksKorean
+            ? "삭제 전 기록이 지금 규칙에 맞지 않아 복원하지 않았습니다."
+            : "Its last recorded state no longer meets the market's rules, so it was not restored."
+    }
+
     func tooManySelected(_ limit: Int) -> String {
-        language == .korean ? "한 번에 \(limit)개까지 삭제할 수 있습니다. 선택을 줄여 주세요." : "At most \(limit) products can be deleted at once; select fewer."
+        speaksKorean ? "한 번에 \(limit)개까지 삭제할 수 있습니다. 선택을 줄여 주세요." : "At most \(limit) products can be deleted at once; select fewer."
     }
 }

@@ -51,7 +51,19 @@ extension Strings {
     }
 
     func errImageCount(_ count: Int) -> String {
-        isKorean ? "사진을 1–5장 선택해 주세요 (지금 \(count)장)." : "Choose 1–5 photos (you chose \(count))."
+        if count == 0 { return isKorean ? "사진을 1장 이상 골라 주세요 (5장까지)." : "Choose at least one photo (up to 5)." }
+        return isKorean ? "사진을 1–5장 선택해 주세요 (지금 \(count)장)." : "Choose 1–5 photos (you chose \(count))."
+    }
+
+    /// More photos than a product takes: the first five are kept, the rest left out.
+    func errTooManyPhotos(leftOut: Int) -> String {
+        isKorean
+            ? "사진은 모두 5장까지 등록됩니다. 고른 사진 중 마지막 \(leftOut)장은 넣지 않았습니다. 남은 사진을 확인한 뒤 다시 등록해 주세요."
+            : "At most 5 photos can be listed, so the last \(leftOut) you chose \(leftOut == 1 ? "was" : "were") left out. Check the photos, then list again."
+    }
+
+    func keptPhotoAlt(index: Int, count: Int) -> String {
+        isKorean ? "보관한 사진 \(index)/\(count)" : "Kept photo \(index) of \(count)"
     }
 
     func errImageTooLarge(name: String, size: String) -> String {
@@ -66,16 +78,18 @@ extension Strings {
         isKorean ? "‘\(name)’ 사진이 너무 큽니다 (\(size)). 한 장에 20MB 이하여야 합니다." : "“\(name)” is too large (\(size)); each photo may be at most 20 MB."
     }
 
+    func errPhotoNotShrunk(name: String) -> String {
+        isKorean
+            ? "‘\(name)’ 사진을 올릴 수 있는 크기로 줄이지 못했습니다. 다른 사진을 골라 주세요."
+            : "“\(name)” could not be made small enough to list. Choose another photo."
+    }
+
     func errPhotoNotProcessed(name: String) -> String {
         isKorean ? "‘\(name)’ 사진을 처리하지 못했습니다. 잠시 후 다시 올려 주세요." : "“\(name)” could not be processed. Please try again shortly."
     }
 
     func errTooManyAttempts(seconds: Int) -> String {
         isKorean ? "비밀번호를 여러 번 틀렸습니다. \(seconds)초 후에 다시 시도해 주세요." : "Too many wrong passwords. Try again in \(seconds) seconds."
-    }
-
-    func errMarketRefused(_ message: String) -> String {
-        isKorean ? "마켓 서버가 거부했습니다: \(message)" : "The market refused it: \(message)"
     }
 
     /// The like form's link to the list, with how many products it holds.

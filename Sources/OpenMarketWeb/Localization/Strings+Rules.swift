@@ -41,9 +41,9 @@ extension Strings {
         }
     }
 
-    /// A violation as a form shows it: by its rule when the market named one, else the market's own sentence.
+    /// A violation as a form shows it: by its rule when the market named one, else by the field it is about.
     func message(for violation: OpenMarketError.Violation) -> String {
-        violation.rule.map(message(for:)) ?? errMarketRefused(violation.message)
+        violation.rule.map(message(for:)) ?? errMarketRefused(field: violation.field, message: violation.message)
     }
 
     var errStorageFull: String {

@@ -17,6 +17,7 @@ struct Strings: Sendable {
     let flashCreated: String
     let flashUpdated: String
     let flashDeleted: String
+    let flashRestored: String
     // List
     let listTitle: String
     let searchLabel: String
@@ -87,6 +88,12 @@ struct Strings: Sendable {
     let passwordHintNew: String
     let passwordHintExisting: String
     let photosRechoose: String
+    let choosePhotos: String
+    let photosChosenNote: String
+    let keptPhotosLegend: String
+    let keptPhotosHint: String
+    let keptPhotoRemove: String
+    let errDraftExpired: String
     let photosCannotChange: String
     let thumbnailLegend: String
     let submitCreate: String
@@ -136,7 +143,9 @@ struct Strings: Sendable {
     let errorForbiddenTitle: String
     let errorCSRFMessage: String
     let errorBadRequestTitle: String
+    let errorBadRequestMessage: String
     let errorTooManyTitle: String
+    let errorTooManyMessage: String
     let errorRetry: String
     let errorRequestID: String
     let errorHome: String

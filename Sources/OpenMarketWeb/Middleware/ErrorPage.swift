@@ -25,12 +25,20 @@ struct ErrorPage: PageModel {
         (heading, message) = switch code {
         case 404: (strings.errorNotFoundTitle, strings.errorNotFoundMessage)
         case 413: (strings.errorTooLargeTitle, strings.errorTooLargeMessage)
-        case 429: (strings.errorTooManyTitle, presentation.message)
+        case 429:
+            if case .tooManyAttempts(let seconds)? = presentation.webError {
+                (strings.errorTooManyTitle, strings.errTooManyAttempts(seconds: seconds))
+            } else {
+                (strings.errorTooManyTitle, strings.errorTooManyMessage)
+            }
         case 502, 503: (strings.errorBadGatewayTitle, strings.errorBadGatewayMessage)
         case 504: (strings.errorTimeoutTitle, strings.errorTimeoutMessage)
         case 500...: (strings.errorServerTitle, strings.errorServerMessage)
         case 403: (strings.errorForbiddenTitle, strings.errorCSRFMessage)
-        default: (strings.errorBadRequestTitle, presentation.message)
+        case 415: (strings.errorBadRequestTitle, strings.errMarketPhotoUnreadable)
+        case 422 where !presentation.violations.isEmpty:
+            (strings.errorBadRequestTitle, presentation.violations.map { strings.message(for: $0) }.joined(separator: " "))
+        default: (strings.errorBadRequestTitle, strings.errorBadRequestMessage)
         }
         if case .writesDisabled? = presentation.webError {
             message = strings.writesDisabled
@@ -42,8 +50,10 @@ struct ErrorPage: PageModel {
         context.layout.title = heading
         self.context = context
         status = code
-        // Our own sentences about a refused request help people fix it; they never hold secrets or raw errors.
-        detail = (400..<500).contains(code) && ![404, 403, 429].contains(code) && message != presentation.message ? presentation.message : nil
+        // Our own sentences about a refused request help people fix it; they never hold secrets or raw errors. They are
+        // English, like the market's, so a Korean page leaves them out.
+        detail = context.language == .english && (400..<500).contains(code) && ![404, 403, 429].contains(code) && message != presentation.message
+            ? presentation.message : nil
         showsRequestID = code >= 500
         self.requestID = requestID
         isRetryable = [502, 503, 504].contains(code)

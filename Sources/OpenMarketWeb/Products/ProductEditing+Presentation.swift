@@ -21,10 +21,10 @@ extension ProductEditing.Refusal {
         case .market(.invalid(let violations)):
             for violation in violations { errors.add(strings.message(for: violation), for: FormField(violation.field) ?? .form) }
             status = .unprocessableContent
-        case .market(.tooLarge(let message)):
-            (errors[.images], status) = (strings.errMarketRefused(message), .contentTooLarge)
-        case .market(.unsupportedMedia(let message)):
-            (errors[.images], status) = (strings.errMarketRefused(message), .unsupportedMediaType)
+        case .market(.tooLarge):
+            (errors[.images], status) = (strings.errMarketPhotoTooLarge, .contentTooLarge)
+        case .market(.unsupportedMedia):
+            (errors[.images], status) = (strings.errMarketPhotoUnreadable, .unsupportedMediaType)
         case .market(.forbidden):
             (errors[.password], status) = (strings.errOtherVendor, .forbidden)
         case .writesDisabled, .market:
@@ -71,14 +71,14 @@ extension FieldErrors {
         var errors = FieldErrors()
         let status: HTTPResponse.Status
         switch refusal {
-        case .count(let count):
-            (errors[.images], status) = (strings.errImageCount(count), .unprocessableContent)
         case .tooManyBytes(let name, let bytes):
             (errors[.images], status) = (strings.errPhotoTooLarge(name: name, size: strings.kilobytes(bytes)), .contentTooLarge)
         case .notAnImage(let name):
             (errors[.images], status) = (strings.errImageType(name: name), .unsupportedMediaType)
         case .tooManyPixels(let position, let width, let height):
             (errors[.images], status) = (strings.message(for: .imagePixels(position: position, width: width, height: height)), .unprocessableContent)
+        case .notShrunk(let name):
+            (errors[.images], status) = (strings.errPhotoNotShrunk(name: name), .unprocessableContent)
         case .notProcessed(let name):
             (errors[.images], status) = (strings.errPhotoNotProcessed(name: name), .internalServerError)
         }

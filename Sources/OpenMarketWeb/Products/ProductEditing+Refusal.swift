@@ -41,7 +41,7 @@ extension ProductEditing {
             }
         }
 
-        /// For the history, in the requester's language: what they were told, or the market's own sentence.
+        /// For the history, in the requester's language: what they were told, or what the market said, in that language.
         func detail(_ strings: Strings) -> String {
             switch self {
             case .passwordMissing: strings.errPasswordRequired
@@ -49,9 +49,7 @@ extension ProductEditing {
             case .throttled(let seconds): strings.errTooManyAttempts(seconds: seconds)
             case .writesDisabled: strings.writesDisabled
             case .storageFull: strings.errStorageFull
-            case .market(.forbidden): strings.errOtherVendor
-            case .market(.invalid(let violations)): violations.map { strings.message(for: $0) }.joined(separator: " ")
-            case .market(let error): error.message
+            case .market(let error): strings.marketError(error)
             }
         }
     }

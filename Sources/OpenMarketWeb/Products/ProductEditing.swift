@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketCore
+import OpenMarketStore
 
 /// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
 /// → market → password → audit → take back, with typed outcomes that controllers only render.
@@ -21,6 +22,8 @@ struct ProductEditing: Sendable {
     var productsHaveOwnPasswords = false
     /// Whether the market can make another photo the main one; a v1 server always shows the first.
     var canChooseMainPhoto = true
+    /// Reads a product's photos before a delete, so the console can restore it (`ProductRestoring`).
+    var keeping: (any DeletedProductKeeping)? = nil
 
     /// Who asks, with what proof.
     enum Requester: Sendable {
@@ -98,11 +101,11 @@ struct ProductEditing: Sendable {
         let photos = images.map { AuditLog.Change(field: "images", old: String(product.images.count), new: String($0.count)) }
         switch result {
         case .success(let updated):
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
                 changes: AuditLog.Change.diff(from: product, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
         case .failure(let refusal):
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
                 changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
@@ -116,31 +119,44 @@ struct ProductEditing: Sendable {
             return await delete(try await market.product(id: productID), by: requester, strings: strings)
         } catch {
             let refusal = Refusal(error)
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: productID, productName: "#\(productID)",
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
             return .failure(refusal)
         }
     }
 
+    /// A product deleted here keeps its photos for `DeletedProducts.retention`, written with its history entry.
     func delete(_ product: ProductDetail, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
+        // The photos are read just before the delete — afterwards the market has nothing left to read — and only
+        // once the requester got past the throttle and the password; only those of a delete that succeeds are kept.
+        var keepsake: ProductKeepsake?
         let result: Result<ProductDetail, Refusal>
         switch requester {
         case .admin:
-            result = await Refusal.catching { try await admin.delete(id: product.id) }
+            result = await Refusal.catching {
+                keepsake = await keeping?.keepsake(of: product)
+                return try await admin.delete(id: product.id)
+            }
         case .seller(let password, let client):
             result = await asSeller(productID: product.id, password: password, client: client) { credentials in
-                try await market.deleteProduct(id: product.id, credentials: credentials)
+                keepsake = await keeping?.keepsake(of: product)
+                return try await market.deleteProduct(id: product.id, credentials: credentials)
             }
         }
         switch result {
         case .success(let deleted):
             try? await passwords.forget(productID: product.id)
-            try? await audit.record(
+            let kept = keepsake
+            _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: deleted.name,
-                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success)
+                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success
+            ) { db, eventID in
+                guard let kept else { return }
+                try DeletedProducts.keep(kept, productID: product.id, vendorID: product.vendorID, eventID: eventID, in: db)
+            }
         case .failure(let refusal):
-            try? await audit.record(
+            _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: product.name,
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
         }

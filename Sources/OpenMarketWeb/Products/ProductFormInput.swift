@@ -59,9 +59,9 @@ struct ProductFormInput: Sendable {
     init(product: ProductDetail) {
         name = product.name
         description = product.description
-        price = "\(product.price)"
+        price = Self.text(product.price, currency: product.currency)
         currency = product.currency.rawValue
-        discountedPrice = "\(product.discountedPrice)"
+        discountedPrice = Self.text(product.discountedPrice, currency: product.currency)
         stock = String(product.stock)
         thumbnailID = product.thumbnailImageID.map(String.init) ?? ""
     }
@@ -143,6 +143,26 @@ struct ProductFormInput: Sendable {
         case .failure(let errors): .invalid(errors)
         case .success(let changes): changes.isEmpty ? .unchanged : .changes(changes)
         }
+    }
+
+    /// An amount as the form shows it: thousands separated (`28,000`), dollars with their cents (`12.50`). The
+    /// same in both languages, so what `amount` reads back never depends on the page's language.
+    static func text(_ amount: Decimal, currency: Currency) -> String {
+        let plain = "\(amount)"
+        let negative = plain.hasPrefix("-")
+        let digits = negative ? plain.dropFirst() : plain[...]
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = Array(parts.first ?? "0")
+        var grouped = ""
+        for (index, digit) in whole.enumerated() {
+            if index > 0 && (whole.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        var fraction = parts.count > 1 ? String(parts[1]) : ""
+        if currency.fractionDigits > 0 && fraction.count < currency.fractionDigits {
+            fraction += String(repeating: "0", count: currency.fractionDigits - fraction.count)
+        }
+        return (negative ? "-" : "") + grouped + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     /// Accepts what people type: `12000`, `12,000`, ` 12.50 `.

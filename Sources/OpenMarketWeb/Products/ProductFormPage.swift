@@ -37,6 +37,14 @@ struct ProductFormPage: PageModel {
         var yoursKept: Bool
     }
 
+    /// A photo kept from the form's last submit, with its "remove" checkbox.
+    struct KeptPhoto: Sendable {
+        var token: String
+        var inputID: String
+        var url: String
+        var alt: String
+    }
+
     struct ThumbnailChoice: Sendable {
         var imageID: Int
         var inputID: String
@@ -75,6 +83,10 @@ struct ProductFormPage: PageModel {
     var summaryTitle: String
     var notice: String?
     var mustRechoosePhotos: Bool
+    /// The upload form's kept photos and the hidden field naming them.
+    var keptPhotos: [KeptPhoto]
+    var hasKeptPhotos: Bool
+    var draftKey: String?
     var writesDisabled: Bool
     /// The hidden `shown` field of an edit form.
     var shownField: String?
@@ -93,7 +105,7 @@ struct ProductFormPage: PageModel {
     init(
         context: PageContext, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
         notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false, canChooseMainPhoto: Bool = true,
-        conflict: EditConflict? = nil
+        conflict: EditConflict? = nil, draft: PhotoDrafts.Draft? = nil
     ) {
         let strings = context.strings
         self.context = context
@@ -140,7 +152,15 @@ struct ProductFormPage: PageModel {
         hasErrors = !errors.isEmpty
         summaryTitle = strings.errorSummary(count: summary.count)
         self.notice = notice
-        mustRechoosePhotos = product == nil && !errors.isEmpty
+        let kept = product == nil ? draft?.photos ?? [] : []
+        keptPhotos = kept.enumerated().map { offset, photo in
+            KeptPhoto(
+                token: photo.token, inputID: "remove-photo-\(offset + 1)", url: SiteURL.draftPhoto(.value(photo.token)).link,
+                alt: strings.keptPhotoAlt(index: offset + 1, count: kept.count))
+        }
+        hasKeptPhotos = !keptPhotos.isEmpty
+        draftKey = hasKeptPhotos ? draft?.key : nil
+        mustRechoosePhotos = product == nil && !errors.isEmpty && !hasKeptPhotos
         self.writesDisabled = writesDisabled
         // A refused edit keeps what the form first showed, so a change made meanwhile is still noticed.
         shownField = (values.shown ?? product.map(ShownProduct.init))?.field
@@ -148,101 +168,5 @@ struct ProductFormPage: PageModel {
             ConflictRow(label: HistoryRow.label(change.field.rawValue, strings.language), shown: change.shown, now: change.now, yoursKept: change.alsoChangedHere)
         }
         hasConflict = !self.conflict.isEmpty
-    }
-}
-
-extension ProductFormPage: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "heading": .text(heading)
-        case "isEdit": .bool(isEdit)
-        case "isAdmin": .bool(isAdmin)
-        case "admin": .object(admin)
-        case "action": .text(action)
-        case "enctype": .text(enctype)
-        case "submitLabel": .text(submitLabel)
-        case "cancelURL": .text(cancelURL)
-        case "values": .object(values)
-        case "currencies": .list(currencies)
-        case "thumbnails": .list(thumbnails)
-        case "choosesMainPhoto": .bool(choosesMainPhoto)
-        case "name": .object(name)
-        case "description": .object(description)
-        case "price": .object(price)
-        case "currency": .object(currency)
-        case "discountedPrice": .object(discountedPrice)
-        case "stock": .object(stock)
-        case "images": .object(images)
-        case "password": .object(password)
-        case "thumbnail": .object(thumbnail)
-        case "summary": .list(summary)
-        case "hasErrors": .bool(hasErrors)
-        case "summaryTitle": .text(summaryTitle)
-        case "notice": .text(notice)
-        case "mustRechoosePhotos": .bool(mustRechoosePhotos)
-        case "writesDisabled": .bool(writesDisabled)
-        case "shownField": .text(shownField)
-        case "conflict": .list(conflict)
-        case "hasConflict": .bool(hasConflict)
-        case "nameMin": .int(nameMin)
-        case "nameMax": .int(nameMax)
-        case "descriptionMin": .int(descriptionMin)
-        case "descriptionMax": .int(descriptionMax)
-        case "maxImages": .int(maxImages)
-        case "maxImageBytes": .int(maxImageBytes)
-        case "passwordMin": .int(passwordMin)
-        case "passwordMaxBytes": .int(passwordMaxBytes)
-        default: context.value(forKey: key)
-        }
-    }
-}
-
-extension ProductFormPage.FieldState: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .text(id)
-        case "hintID": .text(hintID)
-        case "errorID": .text(errorID)
-        case "error": .text(error)
-        case "hasError": .bool(hasError)
-        case "describedBy": .text(describedBy)
-        default: nil
-        }
-    }
-}
-
-extension ProductFormPage.SummaryItem: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "fieldID": .text(fieldID)
-        case "message": .text(message)
-        default: nil
-        }
-    }
-}
-
-
-extension ProductFormPage.ThumbnailChoice: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "imageID": .int(imageID)
-        case "inputID": .text(inputID)
-        case "url": .text(url)
-        case "alt": .text(alt)
-        case "isChecked": .bool(isChecked)
-        default: nil
-        }
-    }
-}
-
-extension ProductFormPage.ConflictRow: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "label": .text(label)
-        case "shown": .text(shown)
-        case "now": .text(now)
-        case "yoursKept": .bool(yoursKept)
-        default: nil
-        }
     }
 }

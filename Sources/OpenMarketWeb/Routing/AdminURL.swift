@@ -11,6 +11,8 @@ enum AdminURL: Hashable, Sendable {
     case confirmDelete
     case delete
     case history(productID: Int? = nil, page: Int = 1)
+    /// Lists a deleted product again from its delete's history entry (POST).
+    case restore(PathParameter<Int>)
     case export(AdminTableQuery = AdminTableQuery())
 
     static let root = "admin"
@@ -28,6 +30,7 @@ enum AdminURL: Hashable, Sendable {
         case .confirmDelete: [.literal("products"), .literal("delete")]
         case .delete: [.literal("products"), .literal("delete"), .literal("confirm")]
         case .history: [.literal("history")]
+        case .restore(let event): [.literal("history"), .parameter("id", event), .literal("restore")]
         case .export: [.literal("export.csv")]
         }
     }

@@ -9,6 +9,8 @@ enum SiteURL: PathTable, Hashable {
     case products(ListQuery = ListQuery())
     case product(PathParameter<Int>, photo: Int? = nil)
     case newProduct
+    /// A photo kept from an upload form that came back with an error: its preview, for its visitor only.
+    case draftPhoto(PathParameter<String>)
     case editProduct(PathParameter<Int>)
     case deleteProduct(PathParameter<Int>)
     case language(PathParameter<Language>, returnTo: String? = nil)
@@ -41,6 +43,7 @@ enum SiteURL: PathTable, Hashable {
         case .products: [.literal("products")]
         case .product(let id, _): [.literal("products"), .parameter("id", id)]
         case .newProduct: [.literal("products"), .literal("new")]
+        case .draftPhoto(let token): [.literal("products"), .literal("new"), .literal("photos"), .parameter("token", token)]
         case .editProduct(let id): [.literal("products"), .parameter("id", id), .literal("edit")]
         case .deleteProduct(let id): [.literal("products"), .parameter("id", id), .literal("delete")]
         case .language(let code, _): [.literal("language"), .parameter("code", code)]

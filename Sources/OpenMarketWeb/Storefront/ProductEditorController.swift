@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import OpenMarketCore
 
 /// Upload, edit and delete through HTML forms: read the form (its CSRF token checked by `SubmittedForm`), ask
@@ -12,11 +14,17 @@ struct ProductEditorController: Sendable {
     let editing: ProductEditing
     let renderer: PageRenderer
     let uploads: FormUploads
+    let drafts: PhotoDrafts
     let bodyDeadline: Duration
+
+    /// The upload form's hidden field naming its kept photos, and its "remove" checkboxes.
+    static let draftField = "photo_draft"
+    static let removePhotoField = "remove_photo"
 
     func addRoutes(to pages: RouterGroup<Context>) {
         pages.get(.newProduct, use: new)
         pages.post(.products(), use: create)
+        pages.get(.draftPhoto(.key), use: draftPhoto)
         pages.get(.editProduct(.key), use: edit)
         pages.post(.editProduct(.key), use: update)
         pages.get(.deleteProduct(.key), use: confirmDelete)
@@ -29,11 +37,15 @@ struct ProductEditorController: Sendable {
         try formResponse(request, context, values: ProductFormInput(), product: nil)
     }
 
+    /// Lists a product. A form that comes back with an error keeps its accepted photos as a draft (`PhotoDrafts`),
+    /// shown as previews with a "remove" checkbox; the next submit uses them with any newly chosen photos after
+    /// them, five at most.
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let upload = try await uploads.read(request, context: context, photoField: FormField.images.rawValue)
+        let upload = try await uploads.read(request, context: context, photoField: FormField.images.rawValue, repeatable: [Self.removePhotoField])
         let form = upload.form
         guard !writesDisabled else { throw WebError.writesDisabled }
         let strings = context.visitor.strings
+        let owner = context.visitor.csrfToken
         let input = ProductFormInput(form: form)
         var errors = FieldErrors()
         var status = HTTPResponse.Status.unprocessableContent
@@ -42,28 +54,82 @@ struct ProductEditorController: Sendable {
         case .success(let value): draft = value
         case .failure(let failure): errors = failure
         }
-        let photos = form.files.filter { $0.fieldName == FormField.images.rawValue }
+        let draftKey = form.trimmed(Self.draftField)
+        let (photos, leftOut, draftGone) = try await photos(of: upload, draftKey: draftKey, owner: owner)
+        let files = photos.map { SubmittedForm.File(fieldName: FormField.images.rawValue, filename: $0.filename, contentType: $0.mediaType, data: $0.data) }
         if let refusal = upload.refusal {
             let refused = FieldErrors.photos(refusal, strings)
             errors[.images] = refused.errors[.images]
             status = refused.status
-        } else if let refused = FieldErrors.photos(photos, strings) {
+        } else if leftOut > 0 {
+            errors[.images] = strings.errTooManyPhotos(leftOut: leftOut)
+        } else if photos.isEmpty && draftGone {
+            errors[.images] = strings.errDraftExpired
+        } else if let refused = FieldErrors.photos(files, strings) {
             errors[.images] = refused.errors[.images]
             status = refused.status
         }
         let password = form["password"] ?? ""
         if let problem = FieldErrors.password(password, strings) { errors[.password] = problem }
         guard errors.isEmpty, let draft else {
-            return try formResponse(request, context, values: input, product: nil, errors: errors, status: status)
+            let keptDraft = await keep(photos, key: draftKey, owner: owner, context: context)
+            return try formResponse(request, context, values: input, product: nil, errors: errors, status: status, draft: keptDraft)
         }
-        let images = photos.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
+        let images = files.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
         switch await editing.create(draft, images: images, password: password, client: context.clientKey, strings: strings) {
         case .success(let created):
             context.logger.info("Product listed through the storefront", metadata: ["product": "\(created.id)"])
+            if let draftKey { try? await drafts.discard(key: draftKey, owner: owner) }
             return Redirect.to(SiteURL.product(.value(created.id)).link, flash: .created)
         case .failure(let refusal):
-            return try refusedForm(refusal, request, context, values: input, product: nil)
+            let keptDraft = await keep(photos, key: draftKey, owner: owner, context: context)
+            return try refusedForm(refusal, request, context, values: input, product: nil, draft: keptDraft)
         }
+    }
+
+    /// The photos to list: those kept from the last try that were not ticked "remove", then the newly chosen ones,
+    /// five at most; how many were left out past the fifth; whether the form named a draft that is gone (swept, or
+    /// not this visitor's).
+    private func photos(
+        of upload: FormUploads.Upload, draftKey: String?, owner: String
+    ) async throws -> (photos: [PhotoDrafts.Photo], leftOut: Int, draftGone: Bool) {
+        var kept: [PhotoDrafts.Photo] = []
+        var draftGone = false
+        if let draftKey {
+            if let found = try await drafts.load(key: draftKey, owner: owner) {
+                let removed = Set(upload.form.values(Self.removePhotoField))
+                kept = found.photos.filter { !removed.contains($0.token) }
+            } else {
+                draftGone = true
+            }
+        }
+        let chosen = upload.form.files.filter { $0.fieldName == FormField.images.rawValue }
+            .map { PhotoDrafts.Photo(filename: $0.filename, mediaType: $0.contentType ?? "image/jpeg", data: $0.data) }
+        let all = kept + chosen
+        let leftOut = upload.leftOut + max(0, all.count - PhotoDrafts.maxPhotos)
+        return (Array(all.prefix(PhotoDrafts.maxPhotos)), leftOut, draftGone)
+    }
+
+    /// Keeps the photos for the form shown again; without them (no room, a failing disk) the page asks to choose
+    /// them again, as before drafts existed.
+    private func keep(_ photos: [PhotoDrafts.Photo], key: String?, owner: String, context: Context) async -> PhotoDrafts.Draft? {
+        do {
+            return try await drafts.keep(photos, key: key, owner: owner)
+        } catch {
+            context.logger.warning("The form's photos could not be kept", metadata: ["error": "\(String(reflecting: error))"])
+            return nil
+        }
+    }
+
+    /// A kept photo's preview: only for the visitor whose draft it is, never stored by a cache.
+    @Sendable func draftPhoto(_ request: Request, context: Context) async throws -> Response {
+        guard let token = context.parameters.get("token"), token.count == 64, token.allSatisfy(\.isHexDigit),
+            let photo = try await drafts.photo(token: token, owner: context.visitor.csrfToken)
+        else { throw HTTPError(.notFound) }
+        let headers: HTTPFields = [
+            .contentType: photo.mediaType, .cacheControl: "no-store", .contentLength: String(photo.data.count),
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.data)))
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {
@@ -119,23 +185,25 @@ struct ProductEditorController: Sendable {
     }
 
     private func refusedForm(
-        _ refusal: ProductEditing.Refusal, _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?
+        _ refusal: ProductEditing.Refusal, _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?,
+        draft: PhotoDrafts.Draft? = nil
     ) throws -> Response {
         guard let shown = refusal.formErrors(context.visitor.strings) else { throw refusal.pageError }
-        var response = try formResponse(request, context, values: values, product: product, errors: shown.errors, status: shown.status)
+        var response = try formResponse(
+            request, context, values: values, product: product, errors: shown.errors, status: shown.status, draft: draft)
         if case .throttled(let seconds) = refusal { response.headers[.retryAfter] = String(seconds) }
         return response
     }
 
     private func formResponse(
         _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil
+        notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil, draft: PhotoDrafts.Draft? = nil
     ) throws -> Response {
         let strings = context.visitor.strings
         let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
             context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled,
-            canChooseMainPhoto: editing.canChooseMainPhoto, conflict: conflict)
+            canChooseMainPhoto: editing.canChooseMainPhoto, conflict: conflict, draft: draft)
         return try renderer.response(page, status: status)
     }
 

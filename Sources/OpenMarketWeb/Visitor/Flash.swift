@@ -1,6 +1,6 @@
 /// One-time messages shown after a redirect; only these fixed keys travel in the cookie, never text.
 enum Flash: String, Sendable {
-    case created, updated, deleted
+    case created, updated, deleted, restored
     case liked, unliked, recentCleared
 
     static let cookieName = "flash"
@@ -13,6 +13,7 @@ enum Flash: String, Sendable {
         case .liked: strings.flashLiked
         case .unliked: strings.flashUnliked
         case .recentCleared: strings.flashRecentCleared
+        case .restored: strings.flashRestored
         }
     }
 }

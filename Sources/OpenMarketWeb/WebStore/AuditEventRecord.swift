@@ -19,6 +19,8 @@ struct AuditEventRecord: Codable, Sendable, FetchableRecord, MutablePersistableR
     var outcome: String
     var detail: String
     var creationKey: String?
+    /// For a restore: the deleted product the restored one was listed from.
+    var relatedProductId: Int?
 
     enum Columns {
         static let id = Column(CodingKeys.id)

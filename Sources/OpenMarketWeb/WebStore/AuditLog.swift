@@ -4,7 +4,7 @@ import OpenMarketCore
 
 /// Every create, update and delete made through this front end, with who, when, what changed and how it ended.
 struct AuditLog: Sendable {
-    enum Action: String, Sendable, Codable { case create, update, delete }
+    enum Action: String, Sendable, Codable { case create, update, delete, restore }
     enum Outcome: String, Sendable, Codable { case success, refused, failed, pending }
 
     /// One field's value before and after, as shown to people.
@@ -25,6 +25,8 @@ struct AuditLog: Sendable {
         var snapshot: [Change]?
         var outcome: Outcome
         var detail: String
+        /// A restore's deleted product, which the restored one was listed from.
+        var relatedProductID: Int? = nil
     }
 
     let database: any DatabaseWriter
@@ -42,24 +44,37 @@ struct AuditLog: Sendable {
         }
     }
 
+    /// Records one event; `alongside` writes what belongs with it (the kept photos of a delete) in the same
+    /// transaction, given the new event's id. Returns that id.
+    @discardableResult
     func record(
         actor: Actor, action: Action, productID: Int?, productName: String, changes: [Change] = [], snapshot: [Change]? = nil,
-        outcome: Outcome, detail: String = ""
-    ) async throws {
+        relatedProductID: Int? = nil, outcome: Outcome, detail: String = "",
+        alongside: (@Sendable (Database, Int64) throws -> Void)? = nil
+    ) async throws -> Int64 {
         let event = AuditEventRecord(
             id: nil, at: Date(), actor: actor.name, action: action.rawValue, productId: productID, productName: productName,
-            changes: try Self.json(changes), snapshot: try snapshot.map(Self.json), outcome: outcome.rawValue, detail: detail, creationKey: nil)
-        try await database.write { db in
+            changes: try Self.json(changes), snapshot: try snapshot.map(Self.json), outcome: outcome.rawValue, detail: detail, creationKey: nil,
+            relatedProductId: relatedProductID)
+        return try await database.write { db in
             var event = event
             try event.insert(db)
+            let id = event.id ?? 0
+            try alongside?(db, id)
+            return id
         }
+    }
+
+    /// One event by its id.
+    func event(id: Int64) async throws -> Event? {
+        try await database.read { db in try AuditEventRecord.fetchOne(db, key: id).map(Self.event) }
     }
 
     /// Records a create before the market is asked, under the creation key the market will keep with the product.
     func beginCreate(actor: Actor, productName: String, creationKey: String) async throws -> Int64 {
         let event = AuditEventRecord(
             id: nil, at: Date(), actor: actor.name, action: Action.create.rawValue, productId: nil, productName: productName,
-            changes: "[]", snapshot: nil, outcome: Outcome.pending.rawValue, detail: "", creationKey: creationKey)
+            changes: "[]", snapshot: nil, outcome: Outcome.pending.rawValue, detail: "", creationKey: creationKey, relatedProductId: nil)
         return try await database.write { db in
             var event = event
             try event.insert(db)
@@ -99,16 +114,18 @@ struct AuditLog: Sendable {
                 ? Int.fetchOne(db, sql: "SELECT total FROM auditCounter WHERE id = 1") ?? 0
                 : AuditEventRecord.newest(productID: productID).fetchCount(db)
             let records = try AuditEventRecord.newest(productID: productID).limit(limit, offset: offset).fetchAll(db)
-            let decoder = JSONDecoder()
-            return (total, records.map { record in
-                Event(
-                    id: record.id ?? 0, at: record.at, actor: record.actor, action: Action(rawValue: record.action) ?? .update,
-                    productID: record.productId, productName: record.productName,
-                    changes: (try? decoder.decode([Change].self, from: Data(record.changes.utf8))) ?? [],
-                    snapshot: record.snapshot.flatMap { try? decoder.decode([Change].self, from: Data($0.utf8)) },
-                    outcome: Outcome(rawValue: record.outcome) ?? .failed, detail: record.detail)
-            })
+            return (total, records.map(Self.event))
         }
+    }
+
+    private static func event(_ record: AuditEventRecord) -> Event {
+        let decoder = JSONDecoder()
+        return Event(
+            id: record.id ?? 0, at: record.at, actor: record.actor, action: Action(rawValue: record.action) ?? .update,
+            productID: record.productId, productName: record.productName,
+            changes: (try? decoder.decode([Change].self, from: Data(record.changes.utf8))) ?? [],
+            snapshot: record.snapshot.flatMap { try? decoder.decode([Change].self, from: Data($0.utf8)) },
+            outcome: Outcome(rawValue: record.outcome) ?? .failed, detail: record.detail, relatedProductID: record.relatedProductId)
     }
 
     private static func json(_ changes: [Change]) throws -> String {

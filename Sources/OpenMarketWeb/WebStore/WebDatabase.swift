@@ -63,6 +63,66 @@ enum WebDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v4 photo drafts") { db in
+            // The photos of an upload form that came back with an error, kept for a short while so nobody chooses
+            // them twice. Only a SHA-256 of the draft key and of the visitor's CSRF cookie is kept.
+            try db.create(table: "photoDraft") { table in
+                table.primaryKey("keyHash", .text)
+                table.column("ownerHash", .text).notNull().indexed()
+                table.column("expiresAt", .datetime).notNull().indexed()
+            }
+            try db.create(table: "photoDraftImage") { table in
+                table.column("draftKeyHash", .text).notNull().references("photoDraft", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("token", .text).notNull().unique()
+                table.column("filename", .text).notNull()
+                table.column("mediaType", .text).notNull()
+                table.column("bytes", .blob).notNull()
+                table.primaryKey(["draftKeyHash", "position"])
+            }
+            // Bytes of every draft together, kept by triggers: bounding them costs one row to read.
+            try db.execute(sql: """
+                CREATE TABLE photoDraftTotal (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL);
+                INSERT INTO photoDraftTotal (id, bytes) VALUES (1, 0);
+                CREATE TRIGGER photoDraftImage_bytes_ai AFTER INSERT ON photoDraftImage BEGIN
+                    UPDATE photoDraftTotal SET bytes = bytes + length(NEW.bytes) WHERE id = 1;
+                END;
+                CREATE TRIGGER photoDraftImage_bytes_ad AFTER DELETE ON photoDraftImage BEGIN
+                    UPDATE photoDraftTotal SET bytes = bytes - length(OLD.bytes) WHERE id = 1;
+                END;
+                """)
+        }
+        migrator.registerMigration("v5 kept photos of deleted products and restores") { db in
+            // A product deleted through this front end keeps its photos, its main photo and its own password's hash
+            // beside the delete's history entry for `DeletedProducts.retention`, so staff can list it again.
+            try db.create(table: "keptProduct") { table in
+                table.primaryKey("eventId", .integer).references("auditEvent", onDelete: .cascade)
+                table.column("productId", .integer).notNull()
+                table.column("vendorId", .integer).notNull()
+                table.column("mainPosition", .integer).notNull()
+                table.column("passwordHash", .text)
+                table.column("keptUntil", .datetime).notNull()
+                // While a restore is under way: the creation key the market keeps with the new product.
+                table.column("restoreKey", .text)
+                table.column("restoredProductId", .integer)
+                table.column("restoredAt", .datetime)
+            }
+            try db.create(
+                index: "keptProduct_on_keptUntil", on: "keptProduct", columns: ["keptUntil"],
+                condition: Column("restoredProductId") == nil && Column("restoreKey") == nil)
+            try db.create(
+                index: "keptProduct_on_restoring", on: "keptProduct", columns: ["eventId"],
+                condition: Column("restoreKey") != nil && Column("restoredProductId") == nil)
+            try db.create(table: "keptPhoto") { table in
+                table.column("eventId", .integer).notNull().references("keptProduct", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("mediaType", .text).notNull()
+                table.column("bytes", .blob).notNull()
+                table.primaryKey(["eventId", "position"])
+            }
+            // A restore's entry names the deleted product it came from.
+            try db.alter(table: "auditEvent") { table in table.add(column: "relatedProductId", .integer) }
+        }
         return migrator
     }
 }

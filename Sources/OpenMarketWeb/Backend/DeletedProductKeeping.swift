@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import OpenMarketCore
+import OpenMarketInput
+import OpenMarketStore
+
+/// What the market behind the front end offers for restoring a deleted product: its photos and own password read
+/// before the delete, and a way to list it again with them.
+protocol DeletedProductKeeping: Sendable {
+    /// Read before a delete; `nil` when the photos cannot be had, and the product then cannot be restored.
+    func keepsake(of product: ProductDetail) async -> ProductKeepsake?
+    /// Lists the product again with its kept photos, as the vendor it belonged to, under a creation key.
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws -> ProductDetail
+    /// Whether a restore with this creation key made a product, for restores a crash interrupted.
+    func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup
+}
+
+/// The embedded market: photos read as stored and stored again as they were, in one transaction with the product.
+struct EmbeddedProductKeeping: DeletedProductKeeping {
+    let market: SQLiteMarket
+
+    func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
+        guard let keepsake = try? await market.keepsake(productID: product.id), !keepsake.photos.isEmpty else { return nil }
+        return keepsake
+    }
+
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws -> ProductDetail {
+        try await market.relist(draft, keepsake: keepsake, vendorID: vendorID, creationKey: creationKey)
+    }
+
+    func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup {
+        try await market.productID(creationKey: creationKey).map { .made($0) } ?? .notMade
+    }
+}
+
+/// A remote market: photos are fetched from the server itself before the delete — only from its own origin, so a
+/// product naming photos elsewhere is not restorable — and sent again as a new listing with this front end's
+/// vendor credentials; the product's own password is kept in `web.sqlite`, as for every product listed here.
+struct RemoteProductKeeping: DeletedProductKeeping {
+    let client: OpenMarketClient
+    let database: any DatabaseWriter
+    let vendor: VendorCredentials?
+    /// Whether the server can make another photo the main one (v1 always shows the first).
+    let canChooseMainPhoto: Bool
+
+    func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
+        guard vendor != nil, !product.images.isEmpty else { return nil }
+        var photos: [KeptPhoto] = []
+        for image in product.images {
+            guard let data = try? await client.photo(at: image.url), data.count <= MarketLimits.maxImageBytes,
+                let kind = ImageHeader.read([UInt8](data))?.kind
+            else { return nil }
+            photos.append(KeptPhoto(mediaType: kind.mediaType, data: data))
+        }
+        let hash = try? await database.read { db in try ProductPasswordRecord.fetchOne(db, key: product.id)?.passwordHash }
+        let main = product.images.firstIndex { $0.id == product.thumbnailImageID } ?? 0
+        return ProductKeepsake(photos: photos, mainPosition: main, passwordHash: hash ?? nil)
+    }
+
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws -> ProductDetail {
+        guard let vendor else { throw ProductEditing.Refusal.writesDisabled }
+        let images = keepsake.photos.enumerated().map { index, photo in
+            ImageUpload(filename: "photo-\(index + 1).\(ImageHeader.read([UInt8](photo.data))?.kind.fileExtension ?? "jpg")",
+                        contentType: photo.mediaType, data: photo.data)
+        }
+        var created = try await client.createProduct(draft, images: images, credentials: vendor)
+        if canChooseMainPhoto, keepsake.mainPosition > 0, created.images.indices.contains(keepsake.mainPosition) {
+            var changes = ProductChanges()
+            changes.thumbnailID = created.images[keepsake.mainPosition].id
+            created = (try? await client.updateProduct(id: created.id, changes: changes, credentials: vendor)) ?? created
+        }
+        if let hash = keepsake.passwordHash {
+            let record = ProductPasswordRecord(productId: created.id, passwordHash: hash, createdAt: Date())
+            try await database.write { db in try record.save(db) }
+        }
+        return created
+    }
+
+    /// A remote server keeps no creation keys.
+    func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup { .unknown }
+}
