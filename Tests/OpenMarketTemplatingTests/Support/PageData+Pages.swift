@@ -50,6 +50,55 @@ extension PageData {
         empty["isPastTheEnd"] = false
         empty["hasSearch"] = false
         pages.append(Page(name: "list-empty", data: empty, templates: ["products/index"], marker: "empty-state"))
+        pages += visitorPages(t: t)
+        return pages
+    }
+
+    /// The visitor's own lists (likes, recently viewed), a seller's page, and the parts they share with the list
+    /// and product pages: the grid, the home page's strip, the like button and the seller block.
+    static func visitorPages(t: [String: Any]) -> [Page] {
+        var pages: [Page] = []
+        for (variant, full) in [("full", true), ("empty", false)] {
+            let layout = layout(flash: full)
+            let grid: [String: Any] = ["listClass": "view-grid", "cards": full ? (1...3).map { card($0) } : [[String: Any]]()]
+            var likes = grid.merging([
+                "layout": layout, "t": t, "isEmpty": !full, "isPastTheEnd": false, "firstPageURL": "/likes",
+                "productsURL": "/products", "pagination": pagination(needed: full),
+            ]) { $1 }
+            if full {
+                likes["summary"] = "3 liked " + tricky
+            }
+            pages.append(Page(name: "likes-\(variant)", data: likes, templates: ["likes/index", "partials/product-grid", "layout"], marker: full ? "p-1" : "empty-state"))
+            let recent = grid.merging([
+                "layout": layout, "t": t, "isEmpty": !full, "summary": "3 viewed " + tricky, "clearAction": "/recent/clear",
+                "productsURL": "/products",
+            ]) { $1 }
+            pages.append(Page(name: "recent-\(variant)", data: recent, templates: ["recent/index", "partials/product-grid", "layout"], marker: full ? "clear-recent-form" : "empty-state"))
+            let seller = grid.merging([
+                "layout": layout, "t": t, "name": "Seller " + tricky, "summary": "3 products", "hasNoProducts": !full, "isPastTheEnd": false,
+                "isEmpty": !full, "firstPageURL": "/sellers/4", "pagination": pagination(needed: full),
+            ]) { $1 }
+            pages.append(Page(name: "seller-\(variant)", data: seller, templates: ["sellers/show", "partials/product-grid", "layout"], marker: full ? "p-1" : "empty-state"))
+        }
+        let strip: [String: Any] = [
+            "t": t, "recentStrip": [
+                "allURL": "/recent",
+                "items": (1...2).map { card($0).merging(["photo": ["hasVariants": $0 == 1, "jpeg": "/images/\($0)_w200.jpg 200w"]]) { $1 } },
+            ] as [String: Any],
+        ]
+        pages.append(Page(name: "strip", data: strip, templates: ["partials/product-strip", "partials/price"], marker: "product-strip"))
+        for pressed in [true, false] {
+            let side: [String: Any] = [
+                "t": t, "layout": layout(flash: false),
+                "like": ["action": "/products/7/like", "fieldName": "liked", "requested": pressed ? "0" : "1", "pressed": pressed ? "true" : "false",
+                         "icon": pressed ? "♥" : "♡", "listURL": "/likes", "countText": "Likes: 3 " + tricky],
+                // A remote market's seller has no page: no link.
+                "seller": pressed ? ["name": "Seller " + tricky, "url": "/sellers/4"] : ["name": "Seller " + tricky],
+            ]
+            pages.append(Page(
+                name: "side-\(pressed ? "liked" : "not-liked")", data: side, templates: ["partials/like-button", "partials/seller-block"],
+                marker: "like-form"))
+        }
         return pages
     }
 
