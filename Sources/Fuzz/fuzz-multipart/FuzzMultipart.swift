@@ -40,7 +40,7 @@ public func fuzzMultipart(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(form.parts.count <= MultipartLimits.maxParts, "more parts than the limit")
     var bodyBytes = 0
     for part in form.parts {
-        check(!part.name.isEmpty, "a part without a name")
+        // Every part read had a `name` parameter; `name=""` is one (RFC 7578), read and later ignored like any unknown name.
         // The name, the filename and the type all come from headers, whose total size is capped.
         let headerBytes = part.name.utf8.count + (part.filename?.utf8.count ?? 0) + (part.contentType?.utf8.count ?? 0)
         check(headerBytes <= MultipartLimits.maxPartHeaderBytes, "part headers larger than the limit")
