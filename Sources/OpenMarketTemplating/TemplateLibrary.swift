@@ -27,7 +27,10 @@ public struct TemplateLibrary: Sendable {
             var parser = TemplateParser(templateName: name, bytes: Array(sources[name, default: ""].utf8))
             try compiler.add(try parser.parse(), template: name)
         }
-        self.program = compiler.program
+        var program = compiler.program
+        program.templateNames = names
+        program.findBlocks()
+        self.program = program
         self.indexByName = indexByName
     }
 
@@ -49,6 +52,12 @@ public struct TemplateLibrary: Sendable {
     /// Renders `object` with the named template into UTF-8 bytes, ready for a response body.
     public func renderUTF8(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> [UInt8] {
         try render(object, template: name) { $0.makeArray() }
+    }
+
+    /// Renders `object` with the named template into a fragment that pages can include without rendering it
+    /// again (see ``TemplateObject/renderedFragment``).
+    public func renderFragment(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> RenderedFragment {
+        RenderedFragment(template: name, bytes: try renderUTF8(object, template: name))
     }
 
     private func render<Output>(

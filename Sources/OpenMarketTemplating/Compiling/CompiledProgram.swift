@@ -26,4 +26,25 @@ struct CompiledProgram: Sendable {
     var overrideTables: [Range<Int32>] = []
     /// Each template's code, by template index.
     var templates: [Range<Int32>] = []
+    /// Each template's name, by template index.
+    var templateNames: [String] = []
+    /// Whether a template, or a partial or parent it includes at any depth, has a block: blocks take the
+    /// overrides of the parent tags being rendered around them, which a fragment rendered alone did not see.
+    var reachesBlock: [Bool] = []
+
+    /// Fills ``reachesBlock`` once all templates are compiled.
+    mutating func findBlocks() {
+        let included = templates.map { range in
+            range.compactMap { pc in code[Int(pc)].kind == .partial ? Int(code[Int(pc)].a) : nil }
+        }
+        reachesBlock = templates.map { range in range.contains { code[Int($0)].kind == .block } }
+        var changed = true
+        while changed {
+            changed = false
+            for index in templates.indices where !reachesBlock[index] && included[index].contains(where: { reachesBlock[$0] }) {
+                reachesBlock[index] = true
+                changed = true
+            }
+        }
+    }
 }

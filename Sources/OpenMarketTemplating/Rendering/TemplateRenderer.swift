@@ -141,6 +141,10 @@ struct TemplateRenderer: ~Copyable {
     }
 
     private mutating func renderPartial(_ instruction: Instruction) {
+        if let fragment = keptFragment(instruction) {
+            fragment.bytes.withUnsafeBufferPointer { output.append($0) }
+            return
+        }
         guard depth < maximumDepth else {
             tooDeep = true
             return
@@ -157,6 +161,16 @@ struct TemplateRenderer: ~Copyable {
             overrideTables.removeLast()
         }
         indentation.removeLast(added)
+    }
+
+    /// The fragment the object on top of the stack holds for this partial. Only where no indentation applies and
+    /// no block can be overridden, which a fragment rendered on its own cannot reproduce; elsewhere the partial renders.
+    private func keptFragment(_ instruction: Instruction) -> RenderedFragment? {
+        guard instruction.d < 0, instruction.c <= 0, indentation.isEmpty, !program.reachesBlock[Int(instruction.a)],
+            let fragment = stack[stack.count - 1].object?.renderedFragment,
+            fragment.template == program.templateNames[Int(instruction.a)]
+        else { return nil }
+        return fragment
     }
 
     /// Appends a partial's or block's indentation; returns how many bytes to remove afterwards.
