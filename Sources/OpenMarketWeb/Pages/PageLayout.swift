@@ -25,11 +25,16 @@ struct PageLayout: Sendable {
         let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         self.otherLanguageURL = SiteURL.language(.value(visitor.language.other), returnTo: here).link
         self.otherLanguageCode = visitor.language.other.rawValue
-        self.productsPath = SiteURL.products().link
-        self.newProductPath = SiteURL.newProduct.link
-        self.scriptPath = SiteURL.asset(.script).link
-        self.stylePath = SiteURL.asset(.stylesheet).link
+        self.productsPath = Self.links.products
+        self.newProductPath = Self.links.newProduct
+        self.scriptPath = Self.links.script
+        self.stylePath = Self.links.style
     }
+
+    /// The links every page has, built once.
+    private static let links = (
+        products: SiteURL.products().link, newProduct: SiteURL.newProduct.link,
+        script: SiteURL.asset(.script).link, style: SiteURL.asset(.stylesheet).link)
 }
 
 extension PageLayout: TemplateObject {
