@@ -33,7 +33,8 @@ struct ProductListPage: PageModel {
     var perPage: Int
     var formAction: String
 
-    init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?) {
+    /// `cards` keeps the cards between requests; without it they are made here.
+    init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?, cards cache: CardCache? = nil) {
         let strings = context.strings
         let format = context.format
         self.context = context
@@ -62,11 +63,15 @@ struct ProductListPage: PageModel {
         let anchor = products.isEmpty ? "" : "#" + Self.toolbarID
         gridURL = SiteURL.products(query.with(view: .grid)).link + anchor
         listURL = SiteURL.products(query.with(view: .list)).link + anchor
-        cards = products.enumerated().map { index, product in
-            var card = ProductCard(product, format: format, strings: strings)
-            // The first row is on screen at once: loading it lazily would only delay it.
-            card.isLazy = index >= Self.eagerPhotos
-            return card
+        // The first row is on screen at once: loading it lazily would only delay it.
+        if let cache {
+            cards = cache.cards(for: products, lazyFrom: Self.eagerPhotos, context: context)
+        } else {
+            cards = products.enumerated().map { index, product in
+                var card = ProductCard(product, format: format, strings: strings)
+                card.isLazy = index >= Self.eagerPhotos
+                return card
+            }
         }
         let lastPage = page?.lastPage ?? 1
         pagination = Pagination(query: query, lastPage: lastPage, strings: strings, format: format)

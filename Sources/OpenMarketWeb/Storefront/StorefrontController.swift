@@ -9,6 +9,8 @@ struct StorefrontController: Sendable {
 
     let market: any OpenMarketAPI
     let renderer: PageRenderer
+    /// List pages' cards, kept with their HTML between requests.
+    let cards: CardCache
     /// The origin absolute links are built on (Open Graph).
     let origins: ImageURLResolver
 
@@ -24,7 +26,7 @@ struct StorefrontController: Sendable {
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page))
+        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page, cards: cards))
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
         }
