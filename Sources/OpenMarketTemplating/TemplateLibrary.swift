@@ -6,8 +6,8 @@ public struct TemplateLibrary: Sendable {
     /// unconditionally gets there.
     public static let maximumPartialDepth = 64
 
-    /// Output buffer reserved up front: a full list page is about 13 KB, so most pages never grow it.
-    static let initialCapacity = 16 * 1024
+    /// Output buffer reserved up front: a full list page is about 25 KB, so most pages never grow it.
+    static let initialCapacity = 32 * 1024
 
     let program: CompiledProgram
     let indexByName: [String: Int]
@@ -52,6 +52,14 @@ public struct TemplateLibrary: Sendable {
     /// Renders `object` with the named template into UTF-8 bytes, ready for a response body.
     public func renderUTF8(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> [UInt8] {
         try render(object, template: name) { $0.makeArray() }
+    }
+
+    /// Renders `object` with the named template and hands the UTF-8 bytes to `body`, which copies them where they
+    /// go (a response body) before they are freed.
+    public func withRenderedBytes<Result>(
+        _ object: any TemplateObject, template name: String, _ body: (UnsafeRawBufferPointer) -> Result
+    ) throws(TemplateRenderError) -> Result {
+        try render(object, template: name) { $0.withBytes(body) }
     }
 
     /// Renders `object` with the named template into a fragment that pages can include without rendering it

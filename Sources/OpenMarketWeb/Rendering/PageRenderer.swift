@@ -27,13 +27,13 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The page's HTML as the response body: the renderer writes UTF-8 bytes, so no `String` is built on the way.
+    /// The page's HTML as the response body: the renderer's UTF-8 bytes copied once, into the body's buffer.
     public func response<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
-        let html = try library.renderUTF8(page, template: Page.templateName)
+        let body = try library.withRenderedBytes(page, template: Page.templateName) { ByteBuffer(bytes: $0) }
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: html))
+            body: ResponseBody(byteBuffer: body)
         )
     }
 }
