@@ -68,13 +68,30 @@ public struct TemplateLibrary: Sendable {
         RenderedFragment(template: name, bytes: try renderUTF8(object, template: name))
     }
 
+    /// Renders `object` with the body that `template`'s parent tag gives `block` (the page's `{{$content}}`), into a
+    /// fragment written in its place where that override renders with the object on top of the stack.
+    public func renderFragment(_ object: any TemplateObject, block: String, of template: String) throws(TemplateRenderError) -> RenderedFragment {
+        guard let index = indexByName[template],
+            let override = program.overrides.first(where: { Int($0.template) == index && program.blockNames[Int($0.blockID)] == block })
+        else {
+            throw .unknownTemplate(template + "$" + block)
+        }
+        let bytes = try render(object, code: override.start..<override.end, name: template) { $0.makeArray() }
+        return RenderedFragment(template: template, block: block, bytes: bytes)
+    }
+
     private func render<Output>(
         _ object: any TemplateObject, template name: String, as makeOutput: (borrowing OutputBuffer) -> Output
     ) throws(TemplateRenderError) -> Output {
         guard let index = indexByName[name] else {
             throw .unknownTemplate(name)
         }
-        let range = program.templates[index]
+        return try render(object, code: program.templates[index], name: name, as: makeOutput)
+    }
+
+    private func render<Output>(
+        _ object: any TemplateObject, code range: Range<Int32>, name: String, as makeOutput: (borrowing OutputBuffer) -> Output
+    ) throws(TemplateRenderError) -> Output {
         let result: Output? = program.code.withUnsafeBufferPointer { code in
             program.text.withUnsafeBufferPointer { text in
                 var renderer = TemplateRenderer(

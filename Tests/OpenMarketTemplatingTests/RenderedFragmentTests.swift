@@ -92,4 +92,66 @@ import Testing
         #expect(fragment.html == "<li>&lt;script&gt;&#39;x&#39;&lt;/script&gt; <b>&amp;</b></li>\n")
         #expect(fragment.byteCount == fragment.html.utf8.count)
     }
+
+    /// A page that fills its layout's `content` block: the override's body can be kept like a partial.
+    static let pageSources = [
+        "layout": "<html>\n<h1>{{title}}</h1>\n{{$content}}none{{/content}}\n</html>\n",
+        "page": "{{<layout}}\n{{$content}}\n<ul>\n{{#cards}}\n{{> card}}\n{{/cards}}\n</ul>\n{{/content}}\n{{/layout}}\n",
+        "card": "<li>{{name}}</li>\n",
+    ]
+
+    struct LayoutPage: TemplateObject {
+        let title: String
+        let cards: [Card]
+        var renderedFragment: RenderedFragment?
+
+        func value(forKey key: String) -> TemplateValue? {
+            switch key {
+            case "title": .text(title)
+            case "cards": .list(cards)
+            default: nil
+            }
+        }
+    }
+
+    @Test func keptBlockIsWrittenInsteadOfRenderingTheOverride() throws {
+        let library = try TemplateLibrary(sources: Self.pageSources)
+        let cards = [Card(["name": "a <b>"]), Card(["name": "c"])]
+        let plain = try library.render(LayoutPage(title: "T", cards: cards), template: "page")
+        #expect(plain == "<html>\n<h1>T</h1>\n<ul>\n<li>a &lt;b&gt;</li>\n<li>c</li>\n</ul>\n\n</html>\n")
+        let content = try library.renderFragment(LayoutPage(title: "T", cards: cards), block: "content", of: "page")
+        #expect(content.template == "page" && content.block == "content")
+        #expect(try library.render(LayoutPage(title: "T", cards: cards, renderedFragment: content), template: "page") == plain)
+        // Kept from other cards: the page shows the kept content around its own title.
+        let other = try library.renderFragment(LayoutPage(title: "", cards: [Card(["name": "kept"])]), block: "content", of: "page")
+        let page = try library.render(LayoutPage(title: "Live", cards: cards, renderedFragment: other), template: "page")
+        #expect(page == "<html>\n<h1>Live</h1>\n<ul>\n<li>kept</li>\n</ul>\n\n</html>\n")
+    }
+
+    @Test func aBlockFragmentIsNotAPartialsAndAPartialsIsNotABlocks() throws {
+        var sources = Self.pageSources
+        sources["content"] = "<p>{{title}}</p>\n"
+        sources["other"] = "{{<layout}}{{$content}}{{> content}}{{/content}}{{/layout}}"
+        let library = try TemplateLibrary(sources: sources)
+        let block = try library.renderFragment(LayoutPage(title: "kept", cards: []), block: "content", of: "page")
+        #expect(try library.render(LayoutPage(title: "live", cards: [], renderedFragment: block), template: "other").contains("<p>live</p>"))
+        let partial = try library.renderFragment(LayoutPage(title: "kept", cards: []), template: "content")
+        #expect(try library.render(LayoutPage(title: "live", cards: [], renderedFragment: partial), template: "page").contains("<h1>live</h1>\n<ul>"))
+        #expect(throws: TemplateRenderError.unknownTemplate("page$nothing")) {
+            try library.renderFragment(LayoutPage(title: "", cards: []), block: "nothing", of: "page")
+        }
+    }
+
+    @Test func indentedOrNestedBlocksRender() throws {
+        let indented = try TemplateLibrary(sources: [
+            "layout": "<div>\n  {{$content}}\n  {{/content}}\n</div>\n", "page": "{{<layout}}{{$content}}<p>{{title}}</p>\n{{/content}}{{/layout}}",
+        ])
+        let kept = try indented.renderFragment(LayoutPage(title: "kept", cards: []), block: "content", of: "page")
+        #expect(try indented.render(LayoutPage(title: "live", cards: [], renderedFragment: kept), template: "page").contains("live"))
+        let nested = try TemplateLibrary(sources: [
+            "layout": "{{$content}}{{/content}}", "page": "{{<layout}}{{$content}}<p>{{title}}</p>{{$inner}}x{{/inner}}{{/content}}{{/layout}}",
+        ])
+        let keptNested = try nested.renderFragment(LayoutPage(title: "kept", cards: []), block: "content", of: "page")
+        #expect(try nested.render(LayoutPage(title: "live", cards: [], renderedFragment: keptNested), template: "page") == "<p>live</p>x")
+    }
 }

@@ -31,7 +31,7 @@ struct CardCacheTests {
                     Self.page(language, view: view, products: products, cards: nil), template: ProductListPage.templateName)
                 for pass in 1...2 {
                     let page = Self.page(language, view: view, products: products, cards: cache)
-                    #expect(page.cards.allSatisfy { $0.fragment != nil })
+                    #expect(page.cards.allSatisfy { $0.card.fragment != nil })
                     let kept = try renderer.library.render(page, template: ProductListPage.templateName)
                     let same = kept == plain
                     #expect(same, "\(language) \(view) pass \(pass): \(PageRenderingTests.firstDifference(kept, plain))")
@@ -47,13 +47,13 @@ struct CardCacheTests {
         let context = SamplePages.context(.korean)
         var product = SamplePages.summary(7)
         let before = cache.cards(for: [product], lazyFrom: 4, context: context)
-        #expect(before.first?.fragment?.html.contains("Product 7 ") == true)
+        #expect(before.first?.card.fragment?.html.contains("Product 7 ") == true)
         let changes: [(inout ProductSummary) -> Void] = [
             { $0.name = "Renamed lamp" }, { $0.price = 99_999 }, { $0.stock = 0 }, { $0.vendorName = "Other" },
         ]
         for change in changes {
             change(&product)
-            let html = try #require(cache.cards(for: [product], lazyFrom: 4, context: context).first?.fragment?.html)
+            let html = try #require(cache.cards(for: [product], lazyFrom: 4, context: context).first?.card.fragment?.html)
             var card = ProductCard(product, format: context.format, strings: context.strings)
             card.isLazy = false
             let fresh = try renderer.library.renderFragment(
@@ -69,14 +69,14 @@ struct CardCacheTests {
         let product = SamplePages.summary(3)
         let korean = try #require(cache.cards(for: [product], lazyFrom: 1, context: SamplePages.context(.korean), now: SamplePages.day).first)
         let english = try #require(cache.cards(for: [product], lazyFrom: 1, context: SamplePages.context(.english), now: SamplePages.day).first)
-        #expect(korean.fragment?.html.contains("오늘") == true)
-        #expect(english.fragment?.html.contains("today") == true)
+        #expect(korean.card.fragment?.html.contains("오늘") == true)
+        #expect(english.card.fragment?.html.contains("today") == true)
         let lazy = try #require(cache.cards(for: [product], lazyFrom: 0, context: SamplePages.context(.korean), now: SamplePages.day).first)
-        #expect(lazy.fragment?.html.contains("loading=\"lazy\"") == true)
-        #expect(korean.fragment?.html.contains("loading=\"lazy\"") == false)
+        #expect(lazy.card.fragment?.html.contains("loading=\"lazy\"") == true)
+        #expect(korean.card.fragment?.html.contains("loading=\"lazy\"") == false)
         let nextDay = try #require(
             cache.cards(for: [product], lazyFrom: 1, context: SamplePages.context(.korean), now: SamplePages.day.addingTimeInterval(86_400)).first)
-        #expect(nextDay.fragment?.html.contains("어제") == true)
+        #expect(nextDay.card.fragment?.html.contains("어제") == true)
     }
 
     @Test func theCacheStaysBounded() throws {

@@ -22,7 +22,7 @@ final class CardCache: Sendable {
     private struct Entry {
         let product: ProductSummary
         let day: Int
-        let card: ProductCard
+        let card: ListedCard
     }
 
     private let library: TemplateLibrary
@@ -33,10 +33,10 @@ final class CardCache: Sendable {
     }
 
     /// The cards of a list page, in its order; those from `lazyFrom` on load their photo only when scrolled near.
-    func cards(for products: [ProductSummary], lazyFrom: Int, context: PageContext, now: Date = Date()) -> [ProductCard] {
+    func cards(for products: [ProductSummary], lazyFrom: Int, context: PageContext, now: Date = Date()) -> [ListedCard] {
         let day = Formatting.dayNumber(now)
         let keys = products.indices.map { Key(id: products[$0].id, language: context.language, isLazy: $0 >= lazyFrom) }
-        var cards: [ProductCard?] = entries.withLockedValue { entries in
+        var cards: [ListedCard?] = entries.withLockedValue { entries in
             keys.indices.map { index in
                 guard let entry = entries[keys[index]], entry.day == day, entry.product == products[index] else { return nil }
                 return entry.card
@@ -49,8 +49,9 @@ final class CardCache: Sendable {
             // A render error is a programming error: without a fragment the page renders the partial and fails there.
             card.fragment = try? library.renderFragment(
                 ProductCard.FragmentRoot(card: card, texts: context.strings.templateTexts), template: ProductCard.partial)
-            cards[index] = card
-            made.append((keys[index], Entry(product: products[index], day: day, card: card)))
+            let listed = ListedCard(card)
+            cards[index] = listed
+            made.append((keys[index], Entry(product: products[index], day: day, card: listed)))
         }
         if !made.isEmpty {
             entries.withLockedValue { entries in

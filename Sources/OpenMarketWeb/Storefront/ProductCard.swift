@@ -75,3 +75,19 @@ extension ProductCard: TemplateObject {
         }
     }
 }
+
+/// A card as a page lists it, by reference: a page of kept cards copies no strings, and the renderer holds each
+/// card as one pointer rather than copying the struct into a box of its own.
+final class ListedCard: TemplateObject, Sendable {
+    let card: ProductCard
+
+    init(_ card: ProductCard) {
+        self.card = card
+    }
+
+    func value(forKey key: String) -> TemplateValue? {
+        card.value(forKey: key)
+    }
+
+    var renderedFragment: RenderedFragment? { card.fragment }
+}

@@ -27,7 +27,7 @@ struct ProductListPage: PageModel {
     var listClass: String
     var gridURL: String
     var listURL: String
-    var cards: [ProductCard]
+    var cards: [ListedCard]
     var pagination: Pagination
     var view: String
     var perPage: Int
@@ -70,7 +70,7 @@ struct ProductListPage: PageModel {
             cards = products.enumerated().map { index, product in
                 var card = ProductCard(product, format: format, strings: strings)
                 card.isLazy = index >= Self.eagerPhotos
-                return card
+                return ListedCard(card)
             }
         }
         let lastPage = page?.lastPage ?? 1
