@@ -14,9 +14,11 @@ struct CardCacheTests {
     static let renderer = Result { try PageRenderer(templatesDirectory: PageRenderingTests.templatesDirectory) }
 
     static func page(_ language: Language, view: ListView, products: [ProductSummary], cards: CardCache?) -> ProductListPage {
-        ProductListPage(
-            context: SamplePages.context(language), query: ListQuery(page: 2), view: view,
-            page: ProductPage(pageNo: 2, itemsPerPage: 20, totalCount: 95, products: products), cards: cards)
+        let market = ProductPage(pageNo: 2, itemsPerPage: 20, totalCount: 95, products: products)
+        var page = ProductListPage(context: SamplePages.context(language), query: ListQuery(page: 2), view: view, page: market)
+        let inputs = ListContent.Inputs(query: ListQuery(page: 2), view: view, language: language, day: Formatting.dayNumber(Date()), page: market)
+        page.content = ListContent(inputs, cards: cards)
+        return page
     }
 
     /// Discounts, sold out and low stock, both currencies, eager and lazy photos, text that needs escaping; each page
@@ -31,7 +33,7 @@ struct CardCacheTests {
                     Self.page(language, view: view, products: products, cards: nil), template: ProductListPage.templateName)
                 for pass in 1...2 {
                     let page = Self.page(language, view: view, products: products, cards: cache)
-                    #expect(page.cards.allSatisfy { $0.card.fragment != nil })
+                    #expect(page.content.cards.allSatisfy { $0.card.fragment != nil })
                     let kept = try renderer.library.render(page, template: ProductListPage.templateName)
                     let same = kept == plain
                     #expect(same, "\(language) \(view) pass \(pass): \(PageRenderingTests.firstDifference(kept, plain))")
@@ -46,14 +48,14 @@ struct CardCacheTests {
         let cache = CardCache(library: renderer.library)
         let context = SamplePages.context(.korean)
         var product = SamplePages.summary(7)
-        let before = cache.cards(for: [product], lazyFrom: 4, context: context)
+        let before = cache.cards(for: [product], lazyFrom: 4, language: .korean)
         #expect(before.first?.card.fragment?.html.contains("Product 7 ") == true)
         let changes: [(inout ProductSummary) -> Void] = [
             { $0.name = "Renamed lamp" }, { $0.price = 99_999 }, { $0.stock = 0 }, { $0.vendorName = "Other" },
         ]
         for change in changes {
             change(&product)
-            let html = try #require(cache.cards(for: [product], lazyFrom: 4, context: context).first?.card.fragment?.html)
+            let html = try #require(cache.cards(for: [product], lazyFrom: 4, language: .korean).first?.card.fragment?.html)
             var card = ProductCard(product, format: context.format, strings: context.strings)
             card.isLazy = false
             let fresh = try renderer.library.renderFragment(
@@ -67,23 +69,22 @@ struct CardCacheTests {
         let renderer = try Self.renderer.get()
         let cache = CardCache(library: renderer.library)
         let product = SamplePages.summary(3)
-        let korean = try #require(cache.cards(for: [product], lazyFrom: 1, context: SamplePages.context(.korean), now: SamplePages.day).first)
-        let english = try #require(cache.cards(for: [product], lazyFrom: 1, context: SamplePages.context(.english), now: SamplePages.day).first)
+        let korean = try #require(cache.cards(for: [product], lazyFrom: 1, language: .korean, now: SamplePages.day).first)
+        let english = try #require(cache.cards(for: [product], lazyFrom: 1, language: .english, now: SamplePages.day).first)
         #expect(korean.card.fragment?.html.contains("오늘") == true)
         #expect(english.card.fragment?.html.contains("today") == true)
-        let lazy = try #require(cache.cards(for: [product], lazyFrom: 0, context: SamplePages.context(.korean), now: SamplePages.day).first)
+        let lazy = try #require(cache.cards(for: [product], lazyFrom: 0, language: .korean, now: SamplePages.day).first)
         #expect(lazy.card.fragment?.html.contains("loading=\"lazy\"") == true)
         #expect(korean.card.fragment?.html.contains("loading=\"lazy\"") == false)
         let nextDay = try #require(
-            cache.cards(for: [product], lazyFrom: 1, context: SamplePages.context(.korean), now: SamplePages.day.addingTimeInterval(86_400)).first)
+            cache.cards(for: [product], lazyFrom: 1, language: .korean, now: SamplePages.day.addingTimeInterval(86_400)).first)
         #expect(nextDay.card.fragment?.html.contains("어제") == true)
     }
 
     @Test func theCacheStaysBounded() throws {
         let cache = CardCache(library: try Self.renderer.get().library)
-        let context = SamplePages.context(.english)
         for start in stride(from: 1, to: CardCache.capacity + 200, by: 100) {
-            _ = cache.cards(for: (start..<start + 100).map(SamplePages.summary), lazyFrom: 4, context: context)
+            _ = cache.cards(for: (start..<start + 100).map(SamplePages.summary), lazyFrom: 4, language: .english)
             #expect(cache.count <= CardCache.capacity)
         }
     }

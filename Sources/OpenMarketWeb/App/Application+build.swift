@@ -93,7 +93,10 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     let origins = resolver ?? ImageURLResolver(
         publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
-    StorefrontController(market: market, renderer: renderer, cards: CardCache(library: renderer.library), origins: origins).addRoutes(to: pages)
+    StorefrontController(
+        market: market, renderer: renderer, lists: ListContents(listsWith: renderer.library), details: DetailContents(productsWith: renderer.library),
+        origins: origins
+    ).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
     ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, bodyDeadline: config.bodyDeadline)

@@ -32,7 +32,7 @@ struct PageLayout: Sendable {
     }
 
     /// The links every page has, built once.
-    private static let links = (
+    fileprivate static let links = (
         products: SiteURL.products().link, newProduct: SiteURL.newProduct.link,
         script: SiteURL.asset(.script).link, style: SiteURL.asset(.stylesheet).link)
 }
@@ -52,6 +52,21 @@ extension PageLayout: TemplateObject {
         case "stylePath": .text(stylePath)
         case "openGraph": .object(openGraph)
         default: nil
+        }
+    }
+}
+
+extension PageLayout {
+    /// The layout's links that are the same on every page, for content rendered apart from any visitor.
+    struct FixedLinks: TemplateObject {
+        func value(forKey key: String) -> TemplateValue? {
+            switch key {
+            case "productsPath": .text(PageLayout.links.products)
+            case "newProductPath": .text(PageLayout.links.newProduct)
+            case "scriptPath": .text(PageLayout.links.script)
+            case "stylePath": .text(PageLayout.links.style)
+            default: nil
+            }
         }
     }
 }

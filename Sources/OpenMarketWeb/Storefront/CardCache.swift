@@ -33,9 +33,11 @@ final class CardCache: Sendable {
     }
 
     /// The cards of a list page, in its order; those from `lazyFrom` on load their photo only when scrolled near.
-    func cards(for products: [ProductSummary], lazyFrom: Int, context: PageContext, now: Date = Date()) -> [ListedCard] {
+    func cards(for products: [ProductSummary], lazyFrom: Int, language: Language, now: Date = Date()) -> [ListedCard] {
         let day = Formatting.dayNumber(now)
-        let keys = products.indices.map { Key(id: products[$0].id, language: context.language, isLazy: $0 >= lazyFrom) }
+        let strings = language.strings
+        let format = Formatting(language: language)
+        let keys = products.indices.map { Key(id: products[$0].id, language: language, isLazy: $0 >= lazyFrom) }
         var cards: [ListedCard?] = entries.withLockedValue { entries in
             keys.indices.map { index in
                 guard let entry = entries[keys[index]], entry.day == day, entry.product == products[index] else { return nil }
@@ -44,11 +46,11 @@ final class CardCache: Sendable {
         }
         var made: [(Key, Entry)] = []
         for index in cards.indices where cards[index] == nil {
-            var card = ProductCard(products[index], format: context.format, strings: context.strings, now: now)
+            var card = ProductCard(products[index], format: format, strings: strings, now: now)
             card.isLazy = keys[index].isLazy
             // A render error is a programming error: without a fragment the page renders the partial and fails there.
             card.fragment = try? library.renderFragment(
-                ProductCard.FragmentRoot(card: card, texts: context.strings.templateTexts), template: ProductCard.partial)
+                ProductCard.FragmentRoot(card: card, texts: strings.templateTexts), template: ProductCard.partial)
             let listed = ListedCard(card)
             cards[index] = listed
             made.append((keys[index], Entry(product: products[index], day: day, card: listed)))

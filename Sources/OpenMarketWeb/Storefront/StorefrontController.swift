@@ -9,8 +9,9 @@ struct StorefrontController: Sendable {
 
     let market: any OpenMarketAPI
     let renderer: PageRenderer
-    /// List pages' cards, kept with their HTML between requests.
-    let cards: CardCache
+    /// List pages' and product pages' content, kept with its HTML between requests.
+    let lists: ListContents
+    let details: DetailContents
     /// The origin absolute links are built on (Open Graph).
     let origins: ImageURLResolver
 
@@ -26,7 +27,7 @@ struct StorefrontController: Sendable {
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page, cards: cards))
+        var response = try renderer.response(ProductListPage(context: pageContext, query: query, view: view, page: page, contents: lists))
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
         }
@@ -39,7 +40,7 @@ struct StorefrontController: Sendable {
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
         let page = ProductDetailPage(
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
-            cameFrom: Self.listCameFrom(referer: request.headers[.referer]))
+            cameFrom: Self.listCameFrom(referer: request.headers[.referer]), contents: details)
         return try renderer.response(page)
     }
 
