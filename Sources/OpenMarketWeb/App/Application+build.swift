@@ -140,8 +140,11 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let adminPassword = config.adminPassword
     app.beforeServerStarts { [prepareMarket] in
         let logger = startupLogger
-        try await prepareMarket(logger)
-        try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
+        // Each hashes a secret (bcrypt, on the hasher's own threads): side by side, start-up waits for one.
+        async let market: Void = prepareMarket(logger)
+        async let admin: Void = accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
+        try await market
+        try await admin
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
         startupGate.open()
