@@ -123,7 +123,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             CanonicalPathMiddleware(pages: errorPages),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.
-        server: .http1(configuration: .init(idleTimeout: .init(config.idleTimeout))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "OpenMarketWeb"),
         services: services,
         onServerRunning: { [startupLogger = logger] channel in

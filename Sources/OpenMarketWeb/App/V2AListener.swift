@@ -28,7 +28,7 @@ enum V2AListener {
                 ResponseDelivery(),
                 CanonicalPathMiddleware(pages: errorPages),
             ]),
-            server: .http1(configuration: .init(idleTimeout: .init(config.idleTimeout))),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
             configuration: .init(address: .hostname(config.host, port: port), serverName: "OpenMarketWeb"),
             onServerRunning: { channel in
                 logger.info("The v2a (market-training) API is listening", metadata: ["port": "\(channel.localAddress?.port ?? port)"])
