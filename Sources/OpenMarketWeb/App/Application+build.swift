@@ -119,7 +119,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             LogRequestsMiddleware(.info),
             RequestIDMiddleware(),
             SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin),
-            ResponseDelivery(),
+            ResponseDelivery(compressedBodies: CompressedBodies()),
             CanonicalPathMiddleware(pages: errorPages),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.

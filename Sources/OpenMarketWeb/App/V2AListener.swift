@@ -25,7 +25,7 @@ enum V2AListener {
                 LogRequestsMiddleware(.info),
                 RequestIDMiddleware(),
                 SecurityHeadersMiddleware(upstreamOrigin: nil),
-                ResponseDelivery(),
+                ResponseDelivery(compressedBodies: CompressedBodies()),
                 CanonicalPathMiddleware(pages: errorPages),
             ]),
             server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
