@@ -7,7 +7,7 @@ extension MarketAPIController {
     enum Answer: Sendable {
         /// Kept answers at most, and their bytes at most: a page may hold up to 1,000 products.
         static let capacity = 1_024
-        static let maximumBytes = 16 * 1024 * 1024
+        static let maximumBytes = 8 * 1024 * 1024
 
         /// The request an answer is for: the URLs in it are absolute on the origin the client reached.
         enum Key: Hashable, Sendable {

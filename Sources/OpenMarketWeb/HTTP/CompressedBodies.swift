@@ -7,7 +7,7 @@ import NIOCore
 /// a microsecond. Past `capacity` bodies or `maximumBytes` (bodies and their compressed forms) it starts over.
 final class CompressedBodies: Sendable {
     static let capacity = 512
-    static let maximumBytes = 16 * 1024 * 1024
+    static let maximumBytes = 8 * 1024 * 1024
     /// Larger bodies are compressed each time rather than kept.
     static let maximumBodyBytes = 512 * 1024
 

@@ -35,7 +35,7 @@ final class PageContents<Content: PageContent>: Sendable {
 
     /// Contents of `block` in `template`'s parent tag, made by `make`.
     init(
-        library: TemplateLibrary, template: String, block: String, capacity: Int = 256, maximumBytes: Int = 16 * 1024 * 1024,
+        library: TemplateLibrary, template: String, block: String, capacity: Int = 256, maximumBytes: Int = 8 * 1024 * 1024,
         make: @escaping @Sendable (Content.Inputs) -> Content
     ) {
         self.library = library
