@@ -1,6 +1,9 @@
 #include "om_vips.h"
 #include <vips/vector.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 static om_log_sink log_sink = NULL;
 
@@ -35,6 +38,12 @@ int om_vips_start(const char *program_name, om_log_sink sink) {
     // Our callers bound how many images are processed at once; one libvips worker per image keeps the total
     // number of busy threads at that bound instead of multiplying it by the core count.
     vips_concurrency_set(1);
+#if defined(__GLIBC__)
+    // Pixel buffers are megabytes that come and go: from 256 KB up, malloc maps each one and unmaps it when freed.
+    // Left to itself glibc raises this threshold to the largest block freed (up to 32 MB), after which every
+    // decoded image is carved from the heaps and stays there as their high-water mark.
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
     // The operation cache would keep decoded images and their upload buffers alive after we are done.
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
@@ -45,6 +54,12 @@ int om_vips_start(const char *program_name, om_log_sink sink) {
         vips_operation_block_set(allowed_loaders[i], FALSE);
     }
     return 0;
+}
+
+void om_release_freed_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
 int om_vips_vector_enabled(void) {

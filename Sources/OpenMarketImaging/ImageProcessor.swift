@@ -1,3 +1,4 @@
+import CVipsShim
 import Foundation
 import Logging
 import NIOCore
@@ -44,7 +45,9 @@ public final class ImageProcessor: Sendable {
         let outcome: Result<ProcessedImage, ImageError>
         do {
             outcome = try await pool.runIfActive {
-                Result { () throws(ImageError) in try ImagePipeline(limits: limits).run(data) }
+                let result = Result { () throws(ImageError) in try ImagePipeline(limits: limits).run(data) }
+                om_release_freed_memory()
+                return result
             }
         } catch {
             // Cancelled before a worker picked it up, or the pool is shutting down.

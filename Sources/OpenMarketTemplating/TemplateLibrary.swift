@@ -6,8 +6,8 @@ public struct TemplateLibrary: Sendable {
     /// unconditionally gets there.
     public static let maximumPartialDepth = 64
 
-    /// Output buffer reserved up front: a full list page is about 13 KB, so most pages never grow it.
-    static let initialCapacity = 16 * 1024
+    /// Output buffer reserved up front: a full list page is about 25 KB, so most pages never grow it.
+    static let initialCapacity = 32 * 1024
 
     let program: CompiledProgram
     let indexByName: [String: Int]
@@ -27,7 +27,10 @@ public struct TemplateLibrary: Sendable {
             var parser = TemplateParser(templateName: name, bytes: Array(sources[name, default: ""].utf8))
             try compiler.add(try parser.parse(), template: name)
         }
-        self.program = compiler.program
+        var program = compiler.program
+        program.templateNames = names
+        program.findBlocks()
+        self.program = program
         self.indexByName = indexByName
     }
 
@@ -51,13 +54,44 @@ public struct TemplateLibrary: Sendable {
         try render(object, template: name) { $0.makeArray() }
     }
 
+    /// Renders `object` with the named template and hands the UTF-8 bytes to `body`, which copies them where they
+    /// go (a response body) before they are freed.
+    public func withRenderedBytes<Result>(
+        _ object: any TemplateObject, template name: String, _ body: (UnsafeRawBufferPointer) -> Result
+    ) throws(TemplateRenderError) -> Result {
+        try render(object, template: name) { $0.withBytes(body) }
+    }
+
+    /// Renders `object` with the named template into a fragment that pages can include without rendering it
+    /// again (see ``TemplateObject/renderedFragment``).
+    public func renderFragment(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> RenderedFragment {
+        RenderedFragment(template: name, bytes: try renderUTF8(object, template: name))
+    }
+
+    /// Renders `object` with the body that `template`'s parent tag gives `block` (the page's `{{$content}}`), into a
+    /// fragment written in its place where that override renders with the object on top of the stack.
+    public func renderFragment(_ object: any TemplateObject, block: String, of template: String) throws(TemplateRenderError) -> RenderedFragment {
+        guard let index = indexByName[template],
+            let override = program.overrides.first(where: { Int($0.template) == index && program.blockNames[Int($0.blockID)] == block })
+        else {
+            throw .unknownTemplate(template + "$" + block)
+        }
+        let bytes = try render(object, code: override.start..<override.end, name: template) { $0.makeArray() }
+        return RenderedFragment(template: template, block: block, bytes: bytes)
+    }
+
     private func render<Output>(
         _ object: any TemplateObject, template name: String, as makeOutput: (borrowing OutputBuffer) -> Output
     ) throws(TemplateRenderError) -> Output {
         guard let index = indexByName[name] else {
             throw .unknownTemplate(name)
         }
-        let range = program.templates[index]
+        return try render(object, code: program.templates[index], name: name, as: makeOutput)
+    }
+
+    private func render<Output>(
+        _ object: any TemplateObject, code range: Range<Int32>, name: String, as makeOutput: (borrowing OutputBuffer) -> Output
+    ) throws(TemplateRenderError) -> Output {
         let result: Output? = program.code.withUnsafeBufferPointer { code in
             program.text.withUnsafeBufferPointer { text in
                 var renderer = TemplateRenderer(

@@ -24,4 +24,15 @@
 public protocol TemplateObject {
     /// The value a template reads as `key` (one segment of a dotted name), or nil when this object has none.
     func value(forKey key: String) -> TemplateValue?
+
+    /// This object's output of a partial or of a block override, rendered earlier (``TemplateLibrary/renderFragment(_:template:)``,
+    /// ``TemplateLibrary/renderFragment(_:block:of:)``): where that partial is included, or that override renders,
+    /// with this object on top of the context stack, the fragment is written instead of rendering it. Nil by default.
+    /// The fragment was rendered from this object alone, so it must not depend on names the template would find
+    /// further down the stack; the object's owner keeps it only as long as the values it was rendered from.
+    var renderedFragment: RenderedFragment? { get }
+}
+
+extension TemplateObject {
+    public var renderedFragment: RenderedFragment? { nil }
 }

@@ -29,6 +29,28 @@ struct WireDateTests {
         #expect(WireDate.string(from: Self.march2nd2023) == "2023-03-02T00:00:00")
     }
 
+    /// The integer day arithmetic agrees with Foundation's calendar on every day it covers (sampled through its whole
+    /// range, every day of 1999–2001, and instants either side of midnight), and leaves the Julian days to it.
+    @Test func civilDaysAgreeWithTheGregorianCalendar() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let spans = Array(stride(from: -141_349, to: 2_932_897, by: 997)) + Array(10_592..<11_700) + [-141_349, 2_932_896]
+        for day in spans {
+            for offset in [0.0, 0.5, 86_399.999] {
+                let date = Date(timeIntervalSince1970: Double(day) * 86_400 + offset)
+                let parts = calendar.dateComponents([.year, .month, .day], from: date)
+                let civil = try #require(CivilDay(date), "day \(day)")
+                #expect([civil.year, civil.month, civil.day] == [parts.year, parts.month, parts.day], "day \(day)")
+            }
+        }
+        #expect(CivilDay(Date(timeIntervalSince1970: -141_350 * 86_400)) == nil)
+        #expect(CivilDay(Date(timeIntervalSince1970: 2_932_897 * 86_400)) == nil)
+        // Before the reform the written day is still the calendar's (Julian) one.
+        let early = Date(timeIntervalSince1970: -62_135_596_800)
+        let parts = calendar.dateComponents([.year, .month, .day], from: early)
+        #expect(WireDate.string(from: early) == String(format: "%04d-%02d-%02dT00:00:00", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
+    }
+
     @Test func writesOnlyTheUTCDayOfAnInstant() {
         // 23:59:59 UTC is still the same day, whatever the machine's time zone.
         #expect(WireDate.string(from: Self.march2nd2023.addingTimeInterval(86_399)) == "2023-03-02T00:00:00")

@@ -28,6 +28,19 @@ struct SecretHasherTests {
         #expect(!(await hasher.verify("anything", against: nil)))
     }
 
+    /// The decoy is checked like a real hash, so it must read as one of the same cost: same algorithm and cost
+    /// prefix and length as what `hash` writes, and a salt bcrypt accepts (a check against it fails, not errs).
+    @Test func theDecoyIsAWellFormedHashAtTheHashersCost() async throws {
+        for cost: UInt8 in [4, 10] {
+            let hasher = SecretHasher(cost: cost, threads: 1)
+            let real = try await hasher.hash("some secret")
+            let decoy = SecretHasher.decoy(cost: cost)
+            #expect(decoy.prefix(7) == real.prefix(7) && decoy.count == real.count, "\(decoy) against \(real)")
+            #expect(!(await hasher.verify("some secret", against: decoy)))
+            try await hasher.shutdown()
+        }
+    }
+
     @Test func secretWithNULCannotBeHashedAndNeverVerifies() async throws {
         let error = await #expect(throws: OpenMarketError.self) { try await hasher.hash("abc\0xyz") }
         #expect(error?.fields == [.secret])

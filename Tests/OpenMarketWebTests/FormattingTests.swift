@@ -43,6 +43,23 @@ struct FormattingTests {
         #expect(korean.isoDay(date) == "2026-11-21")
     }
 
+    /// Days are written without a formatter, exactly as the formatter writes them: a day in every month, leap days,
+    /// both ends of the range the arithmetic covers, and a day before it (left to the formatter).
+    @Test func datesAreWrittenAsTheFormatterWritesThem() throws {
+        var days = (1...12).map { String(format: "2026-%02d-09", $0) } + ["2024-02-29", "2000-02-29", "1583-01-01", "9999-12-31", "1970-01-01"]
+        days += ["1999-12-31", "2001-09-30", "2031-10-01"]
+        for text in days {
+            let date = try #require(WireDate.date(from: text))
+            for language in Language.allCases {
+                for instant in [date, date.addingTimeInterval(86_399)] {
+                    #expect(Formatting(language: language).date(instant) == Formatting.formattedDate(instant, language: language), "\(text)")
+                }
+            }
+        }
+        let early = Date(timeIntervalSince1970: -62_135_596_800)
+        #expect(english.date(early) == Formatting.formattedDate(early, language: .english))
+    }
+
     @Test func discountRatesRoundDownAndNumbersGroupWithNegativesAndLargeValues() {
         let korean = Formatting(language: .korean)
         #expect(korean.discountRate(priceMinor: 15_000, discountMinor: 1_000) == "6%")

@@ -18,7 +18,7 @@ struct PhotoVariantTests {
             let cards = list.text.components(separatedBy: "<li class=\"product-card").dropFirst()
             #expect(cards.count == 20)
             for (index, card) in cards.enumerated() {
-                #expect(card.contains("loading=\"lazy\"") == (index >= ProductListPage.eagerPhotos), "card \(index + 1)")
+                #expect(card.contains("loading=\"lazy\"") == (index >= ListContent.eagerPhotos), "card \(index + 1)")
             }
             let webP = try #require(list.firstCapture(#"<source type="image/webp" srcset="([^"]+)""#))
             let jpeg = try #require(list.firstCapture(#"<img src="[^"]+_thumb\.jpg" srcset="([^"]+)""#))

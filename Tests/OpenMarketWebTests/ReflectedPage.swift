@@ -13,6 +13,10 @@ struct ReflectedPage: MustacheParent {
         if let value = Self.property(name, of: page) {
             return value
         }
+        // A page whose content is kept apart from its layout (the list page) answers the content's names too.
+        if let content = Self.property("content", of: page), let value = Self.property(name, of: content) {
+            return value
+        }
         guard let context = Self.property("context", of: page) as? PageContext else { return nil }
         switch name {
         case "layout": return context.layout
@@ -22,10 +26,17 @@ struct ReflectedPage: MustacheParent {
     }
 
     /// The stored property's value, unwrapped when optional, as swift-mustache's own lookup does.
-    private static func property(_ name: String, of value: Any) -> Any? {
+    static func property(_ name: String, of value: Any) -> Any? {
         guard let child = Mirror(reflecting: value).children.first(where: { $0.label == name }) else { return nil }
         let optional = Mirror(reflecting: child.value)
         guard optional.displayStyle == .optional else { return child.value }
         return optional.children.first?.value
+    }
+}
+
+/// A listed card as swift-mustache reads it: the card's stored properties, by reflection.
+extension ListedCard: MustacheParent {
+    public func child(named name: String) -> Any? {
+        ReflectedPage.property(name, of: card)
     }
 }

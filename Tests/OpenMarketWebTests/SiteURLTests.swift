@@ -107,6 +107,18 @@ struct SiteURLTests {
         #expect(SellersController.start(FormQuery(query: "before=-4&after=x")) == .newest)
     }
 
+    /// Links keep the bytes they had when `URLComponents` wrote them (with `+` as `%2B`): every ASCII character,
+    /// Korean, a combining mark and a character outside the BMP, in names and values.
+    @Test func queryStringsAreWrittenAsURLComponentsWritesThem() {
+        let ascii = String(decoding: (0x20..<0x7F).map { UInt8($0) }, as: UTF8.self)
+        for text in [ascii, "캠핑 + 랜턴 & 100%", "e\u{301}=#?/", "🪑 chair", "", "a\tb\nc"] {
+            var components = URLComponents()
+            components.queryItems = [URLQueryItem(name: "q", value: text), URLQueryItem(name: text, value: "1")]
+            let expected = "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+            #expect(QueryString.encode([("q", text), (text, "1")]) == expected)
+        }
+    }
+
     @Test func sharedAPIPathsAreTheClientsPaths() throws {
         let requests = MarketRequests(baseURL: try #require(URL(string: "http://market.example")))
         #expect(requests.detail(id: 3).url.path == SiteURL.api(.product(.value(3))).path)

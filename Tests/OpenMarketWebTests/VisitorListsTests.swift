@@ -25,7 +25,9 @@ struct VisitorListsTests {
             var browser = StorefrontBrowser(client)
             let page = try await browser.get(SiteURLs.product(ids[2]))
             #expect(page.text.contains(#"<button type="submit" class="like-button" aria-pressed="false">"#))
-            #expect(page.text.contains(#"<form class="like-form" method="post" action="/products/\#(ids[2])/like">"#))
+            #expect(page.text.contains(#"<form class="like-form" id="like-form" method="post" action="/products/\#(ids[2])/like">"#))
+            // The visitor's CSRF token is the layout's, tied to the form by its id (the content is kept for all visitors).
+            #expect(page.text.contains(#"" form="like-form">"#) && page.text.contains(#"<input type="hidden" name="_csrf" value=""#))
 
             let liked = try await browser.post("/products/\(ids[2])/like", fields: [("liked", "1")])
             #expect(liked.status == .seeOther)

@@ -27,12 +27,17 @@ extension PathTable {
     /// The path of a link. A parameter left as `.key` keeps its placeholder, which no route parameter matches
     /// as a number, so a forgotten value shows up as a 404 in tests rather than as a link to somewhere else.
     public var path: String {
-        Self.join(segments.map { segment in
+        // Written into one string: pages build a few links per row.
+        var path = ""
+        for segment in segments {
+            path += "/"
             switch segment {
-            case .literal(let text): text
-            case .parameter(let name, let value): value.map(Self.escapeSegment) ?? ":" + name
+            case .literal(let text): path += text
+            case .parameter(_, let value?): path += Self.escapeSegment(value)
+            case .parameter(let name, nil): path += ":" + name
             }
-        })
+        }
+        return path.isEmpty ? "/" : path
     }
 
     private static func join(_ parts: [String]) -> String {
@@ -41,6 +46,9 @@ extension PathTable {
 
     /// A value stays one segment: anything outside the unreserved characters is percent-encoded.
     static func escapeSegment(_ value: String) -> String {
+        if value.utf8.allSatisfy(isUnreserved) {
+            return value
+        }
         var output = ""
         for byte in value.utf8 {
             switch byte {
@@ -52,6 +60,16 @@ extension PathTable {
             }
         }
         return output
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 }
 

@@ -10,6 +10,9 @@ public enum WireDate {
     }()
 
     public static func string(from date: Date) -> String {
+        if let day = CivilDay(date) {
+            return day.iso + "T00:00:00"
+        }
         let parts = utc.dateComponents([.year, .month, .day], from: date)
         let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
         return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T00:00:00"

@@ -15,6 +15,7 @@ struct ProgramCompiler {
         let start = Int32(program.code.count)
         try emit(tokens, template: template)
         program.templates.append(start..<Int32(program.code.count))
+        program.blockNames = blockIDs.sorted { $0.value < $1.value }.map(\.key)
     }
 
     private var here: Int32 {
@@ -51,7 +52,8 @@ struct ProgramCompiler {
                 for (blockName, body) in blocks.sorted(by: { $0.key < $1.key }) {
                     let start = here
                     try emit(body, template: template)
-                    table.append(CompiledProgram.Override(blockID: blockID(blockName), start: start, end: here))
+                    table.append(CompiledProgram.Override(
+                        blockID: blockID(blockName), start: start, end: here, template: Int32(program.templates.count)))
                 }
                 program.code[jumpAt] = Instruction(.jump, here)
                 let tableStart = Int32(program.overrides.count)

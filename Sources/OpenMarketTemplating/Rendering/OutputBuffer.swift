@@ -45,6 +45,10 @@ struct OutputBuffer: ~Copyable {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
     func makeString() -> String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }

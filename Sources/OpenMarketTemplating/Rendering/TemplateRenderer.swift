@@ -95,7 +95,12 @@ struct TemplateRenderer: ~Copyable {
             return pc + 1
         case .block:
             let end = Int(instruction.b)
-            let body = override(Int32(instruction.a)) ?? (pc + 1, end)
+            let overriding = override(Int32(instruction.a))
+            if let overriding, let fragment = keptFragment(block: instruction, override: overriding) {
+                fragment.bytes.withUnsafeBufferPointer { output.append($0) }
+                return end
+            }
+            let body = overriding.map { (Int(program.overrides[$0].start), Int(program.overrides[$0].end)) } ?? (pc + 1, end)
             let added = indent(offset: instruction.c, length: instruction.d)
             run(body.0, body.1)
             indentation.removeLast(added)
@@ -141,6 +146,10 @@ struct TemplateRenderer: ~Copyable {
     }
 
     private mutating func renderPartial(_ instruction: Instruction) {
+        if let fragment = keptFragment(instruction) {
+            fragment.bytes.withUnsafeBufferPointer { output.append($0) }
+            return
+        }
         guard depth < maximumDepth else {
             tooDeep = true
             return
@@ -159,6 +168,16 @@ struct TemplateRenderer: ~Copyable {
         indentation.removeLast(added)
     }
 
+    /// The fragment the object on top of the stack holds for this partial. Only where no indentation applies and
+    /// no block can be overridden, which a fragment rendered on its own cannot reproduce; elsewhere the partial renders.
+    private func keptFragment(_ instruction: Instruction) -> RenderedFragment? {
+        guard instruction.d < 0, instruction.c <= 0, indentation.isEmpty, !program.reachesBlock[Int(instruction.a)],
+            let fragment = stack[stack.count - 1].object?.renderedFragment, fragment.block == nil,
+            fragment.template == program.templateNames[Int(instruction.a)]
+        else { return nil }
+        return fragment
+    }
+
     /// Appends a partial's or block's indentation; returns how many bytes to remove afterwards.
     private mutating func indent(offset: Int32, length: Int32) -> Int {
         let start = Int(offset)
@@ -166,13 +185,24 @@ struct TemplateRenderer: ~Copyable {
         return Int(length)
     }
 
-    private func override(_ blockID: Int32) -> (Int, Int)? {
+    /// The override of a block, as an index into the program's overrides.
+    private func override(_ blockID: Int32) -> Int? {
         for table in overrideTables {
             let entries = program.overrideTables[Int(table)]
             for index in Int(entries.lowerBound)..<Int(entries.upperBound) where program.overrides[index].blockID == blockID {
-                return (Int(program.overrides[index].start), Int(program.overrides[index].end))
+                return index
             }
         }
         return nil
+    }
+
+    /// The fragment the object on top of the stack holds for this override, under the same conditions as a partial's.
+    private func keptFragment(block instruction: Instruction, override index: Int) -> RenderedFragment? {
+        guard instruction.d == 0, indentation.isEmpty, !program.overrideReachesBlock[index],
+            let fragment = stack[stack.count - 1].object?.renderedFragment, let block = fragment.block,
+            block == program.blockNames[Int(instruction.a)],
+            fragment.template == program.templateNames[Int(program.overrides[index].template)]
+        else { return nil }
+        return fragment
     }
 }

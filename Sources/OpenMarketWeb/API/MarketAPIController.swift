@@ -18,6 +18,21 @@ struct MarketAPIController: Sendable {
     let assets: AssetLibrary
     /// The wire shapes of list and detail answers.
     var generation: APIGeneration = .v2b
+    /// List and detail answers as sent, kept until the market's next write.
+    let answers: WriteVersionedCache<Answer.Key, Answer>
+
+    init(
+        market: SQLiteMarket, images: ImageURLResolver, throttle: GuessThrottle, bodyDeadline: Duration, assets: AssetLibrary,
+        generation: APIGeneration = .v2b
+    ) {
+        self.market = market
+        self.images = images
+        self.throttle = throttle
+        self.bodyDeadline = bodyDeadline
+        self.assets = assets
+        self.generation = generation
+        answers = WriteVersionedCache(capacity: Answer.capacity, maximumBytes: Answer.maximumBytes) { [market] in market.writeVersion }
+    }
 
     /// `group` is the API's route group, whose middleware answers errors in the API's JSON shape.
     func addRoutes(to group: RouterGroup<Context>) {
@@ -47,17 +62,28 @@ struct MarketAPIController: Sendable {
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
         let query = try Self.query(FormQuery(request))
-        guard let page = try await market.products(query) else {
-            // Past the last page the API answers 204 with no body, as the OpenMarket servers do.
-            return Response(status: .noContent)
-        }
-        return WireResponse.json(generation.json(images.absolute(page, origin: images.origin(for: request, context: context))))
+        let origin = images.origin(for: request, context: context)
+        let key = Answer.Key.list(query, origin: origin)
+        let version = answers.version
+        if let kept = answers.value(key, at: version) { return kept.response }
+        // Past the last page the API answers 204 with no body, as the OpenMarket servers do.
+        let answer = try await market.products(query).map { page in
+            Answer.json(ByteBuffer(bytes: generation.json(images.absolute(page, origin: origin)).bytes()))
+        } ?? .noContent
+        answers.keep(answer, bytes: answer.byteCount, for: key, readAt: version)
+        return answer.response
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
+        let origin = images.origin(for: request, context: context)
+        let key = Answer.Key.product(id, origin: origin)
+        let version = answers.version
+        if let kept = answers.value(key, at: version) { return kept.response }
         let detail = try await market.product(id: id)
-        return WireResponse.json(generation.json(images.absolute(detail, origin: images.origin(for: request, context: context))))
+        let answer = Answer.json(ByteBuffer(bytes: generation.json(images.absolute(detail, origin: origin)).bytes()))
+        answers.keep(answer, bytes: answer.byteCount, for: key, readAt: version)
+        return answer.response
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {

@@ -5,10 +5,12 @@ import OpenMarketCore
 /// Responses of the market API in its wire format.
 enum WireResponse {
     static func json(_ value: WireJSON, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.bytes())))
+        json(ByteBuffer(bytes: value.bytes()), status: status)
+    }
+
+    /// JSON already written, such as a kept answer.
+    static func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
     }
 
     static func text(_ value: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -107,8 +107,10 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let origins = resolver ?? ImageURLResolver(
         publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
     let shelf = ProductShelf(market: market, batch: catalog)
-    StorefrontController(market: market, renderer: renderer, origins: origins, shelf: shelf, hasSellerPages: catalog != nil)
-        .addRoutes(to: pages)
+    StorefrontController(
+        market: market, renderer: renderer, lists: ListContents(listsWith: renderer.library), details: DetailContents(productsWith: renderer.library),
+        origins: origins, shelf: shelf, hasSellerPages: catalog != nil
+    ).addRoutes(to: pages)
     VisitorListsController(market: market, shelf: shelf, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
     SellersController(sellers: catalog, renderer: renderer).addRoutes(to: pages)
     let uploads = try FormUploads(
@@ -141,11 +143,11 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
             LogRequestsMiddleware(.info),
             RequestIDMiddleware(),
             SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin),
-            ResponseDelivery(),
+            ResponseDelivery(compressedBodies: CompressedBodies()),
             CanonicalPathMiddleware(pages: errorPages),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.
-        server: .http1(configuration: .init(idleTimeout: .init(config.idleTimeout))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "OpenMarketWeb"),
         services: services,
         onServerRunning: { [startupLogger = logger] channel in
@@ -162,8 +164,11 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let adminPassword = config.adminPassword
     app.beforeServerStarts { [prepareMarket] in
         let logger = startupLogger
-        try await prepareMarket(logger)
-        try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
+        // Each hashes a secret (bcrypt, on the hasher's own threads): side by side, start-up waits for one.
+        async let market: Void = prepareMarket(logger)
+        async let admin: Void = accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
+        try await market
+        try await admin
         try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
         try await restoring.recoverInterruptedRestores(logger: logger)

@@ -25,10 +25,10 @@ enum V2AListener {
                 LogRequestsMiddleware(.info),
                 RequestIDMiddleware(),
                 SecurityHeadersMiddleware(upstreamOrigin: nil),
-                ResponseDelivery(),
+                ResponseDelivery(compressedBodies: CompressedBodies()),
                 CanonicalPathMiddleware(pages: errorPages),
             ]),
-            server: .http1(configuration: .init(idleTimeout: .init(config.idleTimeout))),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
             configuration: .init(address: .hostname(config.host, port: port), serverName: "OpenMarketWeb"),
             onServerRunning: { channel in
                 logger.info("The v2a (market-training) API is listening", metadata: ["port": "\(channel.localAddress?.port ?? port)"])

@@ -1,28 +1,24 @@
-import NIOConcurrencyHelpers
 import OpenMarketCore
 import OpenMarketStore
 
 /// The embedded market for pages, with its list pages and products kept between writes: a page is read many
 /// times for each write, and the read is most of a page view's cost.
 ///
-/// An answer is kept only if no write committed between the start of its read and the moment it is kept
-/// (`SQLiteMarket.writeVersion`), and every kept answer is dropped as soon as a write commits, so nothing
-/// written through this process is ever served stale. Writes themselves go straight to the market.
+/// Kept answers follow `WriteVersionedCache`: dropped as soon as a write commits, so nothing written through
+/// this process is ever served stale. Writes themselves go straight to the market.
 final class CachedMarket: OpenMarketAPI {
-    /// Kept answers at most; past it the cache starts over, which a few hundred distinct pages never reach.
+    /// Kept list pages and products at most; past it the cache starts over, which a few hundred distinct pages
+    /// never reach.
     static let capacity = 1_024
 
-    private struct Entries {
-        var version: UInt64 = 0
-        var pages: [ProductQuery: ProductPage?] = [:]
-        var products: [Int: ProductDetail] = [:]
-    }
-
     let market: SQLiteMarket
-    private let entries = NIOLockedValueBox(Entries())
+    private let pages: WriteVersionedCache<ProductQuery, ProductPage?>
+    private let products: WriteVersionedCache<Int, ProductDetail>
 
     init(market: SQLiteMarket) {
         self.market = market
+        pages = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
+        products = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
     }
 
     var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
@@ -32,18 +28,18 @@ final class CachedMarket: OpenMarketAPI {
     }
 
     func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
-        let version = market.writeVersion
-        if let kept = entries.withLockedValue({ $0.version == version ? $0.pages[query] : nil }) { return kept }
+        let version = pages.version
+        if let kept = pages.value(query, at: version) { return kept }
         let page = try await market.products(query)
-        keep(at: version) { $0.pages[query] = .some(page) }
+        pages.keep(page, for: query, readAt: version)
         return page
     }
 
     func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
-        let version = market.writeVersion
-        if let kept = entries.withLockedValue({ $0.version == version ? $0.products[id] : nil }) { return kept }
+        let version = products.version
+        if let kept = products.value(id, at: version) { return kept }
         let product = try await market.product(id: id)
-        keep(at: version) { $0.products[id] = product }
+        products.keep(product, for: id, readAt: version)
         return product
     }
 
@@ -59,16 +55,5 @@ final class CachedMarket: OpenMarketAPI {
 
     func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
         try await market.deleteProduct(id: id, credentials: credentials)
-    }
-
-    /// Keeps an answer read at `version`, unless a write has committed since; a newer version empties the cache.
-    private func keep(at version: UInt64, _ store: (inout Entries) -> Void) {
-        entries.withLockedValue { entries in
-            guard version == market.writeVersion else { return }
-            if entries.version != version || entries.pages.count + entries.products.count >= Self.capacity {
-                entries = Entries(version: version)
-            }
-            store(&entries)
-        }
     }
 }

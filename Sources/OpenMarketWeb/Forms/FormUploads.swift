@@ -79,6 +79,8 @@ struct FormUploads: Sendable {
         case .success(let spans): parts = spans
         case .failure(let problem): throw OpenMarketError.malformed(problem.message)
         }
+        // Finding the parts read the whole body; each photo is read again when its turn comes.
+        mapped.release(0..<mapped.count)
         var texts: [(name: String, value: String)] = []
         var photos: [MultipartForm.Span] = []
         for part in parts {
@@ -105,7 +107,9 @@ struct FormUploads: Sendable {
                 refusal = refusal ?? .tooManyBytes(name: name, bytes: photo.body.count)
                 continue
             }
-            switch await process(photo.body, of: mapped, position: index + 1, name: name) {
+            let processed = await process(photo.body, of: mapped, position: index + 1, name: name)
+            mapped.release(photo.body)
+            switch processed {
             case .success(let data):
                 files.append(SubmittedForm.File(fieldName: photo.name, filename: name, contentType: "image/jpeg", data: data))
             case .failure(let refused):

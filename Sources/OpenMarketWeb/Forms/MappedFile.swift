@@ -31,6 +31,18 @@ final class MappedFile {
         if let base { munmap(base, count) }
     }
 
+    /// Gives back the pages of `range` (whole pages inside it): they stay in the page cache and are read again
+    /// if touched, but no longer count towards the process's resident memory. An upload's photos are read one
+    /// after another, so only the one being decoded needs to stay.
+    func release(_ range: Range<Int>) {
+        guard let base else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound == count ? count : range.upperBound / page * page
+        guard start < end else { return }
+        madvise(base + start, end - start, Int32(MADV_DONTNEED))
+    }
+
     /// The bytes, valid only inside `body`.
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let typed = base?.assumingMemoryBound(to: UInt8.self)

@@ -7,14 +7,15 @@ enum BodyCollector {
     static func collect(_ body: ResponseBody, expected: Int) async throws -> ByteBuffer {
         let box = Box(capacity: expected)
         try await body.write(Writer(box: box))
-        return box.buffer
+        return box.buffer ?? ByteBuffer()
     }
 
     final class Box: @unchecked Sendable {
-        var buffer: ByteBuffer
+        var buffer: ByteBuffer?
+        let capacity: Int
 
         init(capacity: Int) {
-            buffer = ByteBufferAllocator().buffer(capacity: capacity)
+            self.capacity = capacity
         }
     }
 
@@ -22,8 +23,16 @@ enum BodyCollector {
         let box: Box
 
         mutating func write(_ buffer: ByteBuffer) async throws {
+            // A body written in one buffer (a rendered page, a JSON answer) is kept as it is, without a copy.
+            guard var collected = box.buffer else {
+                box.buffer = buffer
+                return
+            }
+            box.buffer = nil
+            collected.reserveCapacity(minimumWritableBytes: max(box.capacity - collected.readableBytes, buffer.readableBytes))
             var buffer = buffer
-            box.buffer.writeBuffer(&buffer)
+            collected.writeBuffer(&buffer)
+            box.buffer = collected
         }
 
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}

@@ -5,7 +5,13 @@ struct MediaType {
     let essence: String
 
     init(_ header: String?) {
-        essence = (header ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        // The types our own responses carry, as written: every response passes here.
+        switch header {
+        case "text/html; charset=utf-8": essence = "text/html"
+        case "application/json": essence = "application/json"
+        default:
+            essence = (header ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }
     }
 
     var isDocument: Bool { essence == "text/html" || essence == "application/json" }

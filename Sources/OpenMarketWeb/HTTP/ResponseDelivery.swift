@@ -9,7 +9,7 @@ import NIOCore
 /// - a page or JSON document gets an entity tag from its bytes, and a conditional GET whose tag matches gets
 ///   304 with no body — the page is rendered, but not sent again;
 /// - HTML, CSS, JavaScript, JSON and SVG are gzip-compressed for clients that ask (`Accept-Encoding`), with
-///   `Vary: Accept-Encoding` so shared caches keep both forms.
+///   `Vary: Accept-Encoding` so shared caches keep both forms; a body sent before reuses its compressed form.
 ///
 /// Photos are already compressed, and streams (the CSV export) are passed through as they are.
 struct ResponseDelivery<Context: RequestContext>: RouterMiddleware {
@@ -17,6 +17,9 @@ struct ResponseDelivery<Context: RequestContext>: RouterMiddleware {
     static var minimumCompressedBytes: Int { 860 }
     /// Bodies larger than this are not held in memory for hashing or compression.
     static var maximumBufferedBytes: Int { 4 * 1024 * 1024 }
+
+    /// Gzip outputs of bodies sent before, by entity tag.
+    let compressedBodies: CompressedBodies
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -30,7 +33,7 @@ struct ResponseDelivery<Context: RequestContext>: RouterMiddleware {
             && request.method != .head
         guard tagsContent || compresses else { return response }
 
-        var bytes = try await BodyCollector.collect(response.body, expected: length)
+        let bytes = try await BodyCollector.collect(response.body, expected: length)
         if tagsContent {
             let etag = ContentTag.weak(bytes)
             response.headers[.eTag] = etag
@@ -42,7 +45,7 @@ struct ResponseDelivery<Context: RequestContext>: RouterMiddleware {
                 return response
             }
         }
-        if compresses, let compressed = try? Self.gzip(&bytes) {
+        if compresses, let compressed = try? compressed(bytes, tag: response.headers[.eTag]) {
             response.headers[.contentEncoding] = "gzip"
             response.headers[.vary] = response.headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
             response.headers[.contentLength] = String(compressed.readableBytes)
@@ -63,7 +66,19 @@ struct ResponseDelivery<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// One shot at the fastest level: pages are rendered per request, so speed matters more than the last few bytes.
+    /// The gzip form of a body with an entity tag comes from `compressedBodies` when it was compressed before.
+    private func compressed(_ bytes: ByteBuffer, tag: String?) throws -> ByteBuffer {
+        guard let tag else {
+            var input = bytes
+            return try Self.gzip(&input)
+        }
+        return try compressedBodies.compressed(bytes, tag: tag) {
+            var input = bytes
+            return try Self.gzip(&input)
+        }
+    }
+
+    /// One shot at the fastest level: a body not seen before is compressed while its client waits.
     static func gzip(_ bytes: inout ByteBuffer) throws -> ByteBuffer {
         let compressor = try ZlibCompressor(algorithm: .gzip, configuration: ZlibConfiguration(compressionLevel: .fastestCompression))
         var output = ByteBufferAllocator().buffer(capacity: compressor.maxSize(from: bytes))

@@ -31,7 +31,22 @@ struct Formatting: Sendable {
         return "\(max(rate, 1))%"
     }
 
+    /// `2026년 11월 21일` / `Nov 21, 2026`, as `Date.FormatStyle(date: .abbreviated)` writes it in ko_KR and en_US
+    /// (`FormattingTests` holds the two together), without creating a formatter per page.
     func date(_ date: Date) -> String {
+        if let day = CivilDay(date) {
+            switch language {
+            case .korean: return "\(day.year)년 \(day.month)월 \(day.day)일"
+            case .english: return "\(Self.englishMonths[day.month - 1]) \(day.day), \(day.year)"
+            }
+        }
+        return Self.formattedDate(date, language: language)
+    }
+
+    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The formatter's own answer, for days `CivilDay` leaves to the calendar.
+    static func formattedDate(_ date: Date, language: Language) -> String {
         let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
                                      calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
         return date.formatted(style)
@@ -55,13 +70,13 @@ struct Formatting: Sendable {
         }
     }
 
-    private static func dayNumber(_ date: Date) -> Int {
+    static func dayNumber(_ date: Date) -> Int {
         Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
     /// Only the ISO day, for `<time datetime>`.
     func isoDay(_ date: Date) -> String {
-        String(WireDate.string(from: date).prefix(10))
+        CivilDay(date)?.iso ?? String(WireDate.string(from: date).prefix(10))
     }
 
     /// An amount in the currency's minor units, rounded to them (the market never stores finer amounts).

@@ -11,11 +11,11 @@ struct OpenGraph: Sendable {
     var url: String
 
     /// A product: its name, the price the buyer pays with the start of its description, its main photo.
-    init(product: ProductDetailPage, summary: String, imagePath: String?, origin: String) {
-        title = product.name
+    init(name: String, id: Int, summary: String, imagePath: String?, origin: String) {
+        title = name
         description = summary
         image = imagePath.map { Self.absolute($0, origin: origin) }
-        url = origin + SiteURL.product(.value(product.id)).link
+        url = origin + SiteURL.product(.value(id)).link
     }
 
     static func absolute(_ url: String, origin: String) -> String {

@@ -21,6 +21,9 @@ struct PageLayout: Sendable {
     var searchText = ""
     var searchKeeps: [HiddenField] = []
     var logoPath: String
+    /// The `id` of a form in the page's content that takes the visitor's CSRF token from the layout (`form=`): the
+    /// content then holds nothing of the visitor and can be kept for all (the product page's like form).
+    var tokenForForm: String?
 
     init(title: String, request: Request, visitor: Visitor) {
         self.language = visitor.language.rawValue
@@ -30,13 +33,18 @@ struct PageLayout: Sendable {
         let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         self.otherLanguageURL = SiteURL.language(.value(visitor.language.other), returnTo: here).link
         self.otherLanguageCode = visitor.language.other.rawValue
-        self.productsPath = SiteURL.products().link
-        self.newProductPath = SiteURL.newProduct.link
-        self.likesPath = SiteURL.likes().link
-        self.scriptPath = SiteURL.asset(.script).link
-        self.stylePath = SiteURL.asset(.stylesheet).link
-        self.logoPath = SiteURL.asset(.logo).link
+        self.productsPath = Self.links.products
+        self.newProductPath = Self.links.newProduct
+        self.likesPath = Self.links.likes
+        self.scriptPath = Self.links.script
+        self.stylePath = Self.links.style
+        self.logoPath = Self.links.logo
     }
+
+    /// The links every page has, built once.
+    fileprivate static let links = (
+        products: SiteURL.products().link, newProduct: SiteURL.newProduct.link, likes: SiteURL.likes().link,
+        script: SiteURL.asset(.script).link, style: SiteURL.asset(.stylesheet).link, logo: SiteURL.asset(.logo).link)
 }
 
 extension PageLayout: TemplateObject {
@@ -57,7 +65,25 @@ extension PageLayout: TemplateObject {
         case "searchText": .text(searchText)
         case "searchKeeps": .list(searchKeeps)
         case "logoPath": .text(logoPath)
+        case "tokenForForm": .text(tokenForForm)
         default: nil
+        }
+    }
+}
+
+extension PageLayout {
+    /// The layout's links that are the same on every page, for content rendered apart from any visitor.
+    struct FixedLinks: TemplateObject {
+        func value(forKey key: String) -> TemplateValue? {
+            switch key {
+            case "productsPath": .text(PageLayout.links.products)
+            case "newProductPath": .text(PageLayout.links.newProduct)
+            case "likesPath": .text(PageLayout.links.likes)
+            case "logoPath": .text(PageLayout.links.logo)
+            case "scriptPath": .text(PageLayout.links.script)
+            case "stylePath": .text(PageLayout.links.style)
+            default: nil
+            }
         }
     }
 }

@@ -31,22 +31,26 @@ struct Pagination: Sendable {
 
     /// Shows the first and last page, two on each side of the current one, and gaps between.
     init(current: Int, lastPage: Int, strings: Strings, format: Formatting, url: (Int) -> String) {
-        let shown = Set([1, lastPage] + Array((current - 2)...(current + 2))).filter { (1...max(lastPage, 1)).contains($0) }.sorted()
+        let pages = 1...max(lastPage, 1)
         var links: [Link] = []
         var previous = 0
-        for number in shown {
+        var previousURL: String?
+        var nextURL: String?
+        // Seven candidates at most, already in order but for the first and last: no set, no sort.
+        for number in [1, current - 2, current - 1, current, current + 1, current + 2, lastPage] where number > previous && pages.contains(number) {
             if number - previous > 1 {
                 links.append(Link(number: "…", label: "", url: "", isCurrent: false, isGap: true))
             }
-            links.append(Link(
-                number: format.number(number), label: strings.pageLabel(number),
-                url: url(number), isCurrent: number == current, isGap: false))
+            let link = url(number)
+            links.append(Link(number: format.number(number), label: strings.pageLabel(number), url: link, isCurrent: number == current, isGap: false))
+            if number == current - 1 { previousURL = link }
+            if number == current + 1 && number <= lastPage { nextURL = link }
             previous = number
         }
         self.links = links
-        previousURL = current > 1 ? url(current - 1) : nil
-        nextURL = current < lastPage ? url(current + 1) : nil
-        loadMoreURL = nextURL
+        self.previousURL = current > 1 ? previousURL ?? url(current - 1) : nil
+        self.nextURL = current < lastPage ? nextURL ?? url(current + 1) : nil
+        loadMoreURL = self.nextURL
         isNeeded = lastPage > 1
     }
 }

@@ -21,23 +21,49 @@ struct PhotoSources: Sendable {
             return
         }
         let base = Self.prefix + key
-        webP = Self.widths.map { "\(base)_w\($0).webp \($0)w" }.joined(separator: ", ")
-        jpeg = Self.widths.map { "\(base)_w\($0).jpg \($0)w" }.joined(separator: ", ")
+        webP = Self.sourceSet(base, suffix: ".webp")
+        jpeg = Self.sourceSet(base, suffix: ".jpg")
         hasVariants = true
     }
+
+    /// `{base}_w200.webp 200w, {base}_w400.webp 400w, …`, written into one string.
+    private static func sourceSet(_ base: String, suffix: String) -> String {
+        var list = ""
+        list.reserveCapacity(widths.count * (base.utf8.count + suffix.utf8.count + 14))
+        for (index, width) in widths.enumerated() {
+            if index > 0 { list += ", " }
+            let digits = String(width)
+            list += base
+            list += "_w"
+            list += digits
+            list += suffix
+            list += " "
+            list += digits
+            list += "w"
+        }
+        return list
+    }
+
+    private static let prefixBytes = Array(prefix.utf8)
+    private static let thumbMark = Array("_thumb.".utf8)
+    private static let originMark = Array("_origin.".utf8)
 
     /// The 32-hex key of `/images/{key}_thumb.{ext}` or `/images/{key}_origin.{ext}`, read without a regular
     /// expression (a list page reads twenty of these).
     private static func key(of url: String) -> String? {
-        let bytes = Array(url.utf8)
-        let prefixBytes = Array(prefix.utf8)
-        guard bytes.count > prefixBytes.count + 33, bytes.starts(with: prefixBytes) else { return nil }
-        let keyEnd = prefixBytes.count + 32
-        let key = bytes[prefixBytes.count..<keyEnd]
-        guard key.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
-        let rest = String(decoding: bytes[keyEnd...], as: UTF8.self)
-        guard rest.hasPrefix("_thumb.") || rest.hasPrefix("_origin."), !rest.dropFirst().contains("/") else { return nil }
-        return String(decoding: key, as: UTF8.self)
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            let keyStart = prefixBytes.count
+            let keyEnd = keyStart + 32
+            guard bytes.count > keyEnd + 1, bytes.starts(with: prefixBytes) else { return nil }
+            let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd])
+            guard key.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+            let rest = bytes[keyEnd...]
+            guard rest.starts(with: thumbMark) || rest.starts(with: originMark), !rest.dropFirst().contains(UInt8(ascii: "/")) else {
+                return nil
+            }
+            return String(decoding: key, as: UTF8.self)
+        }
     }
 }
 

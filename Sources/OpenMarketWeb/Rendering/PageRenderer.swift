@@ -28,13 +28,29 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The page's HTML as the response body: the renderer writes UTF-8 bytes, so no `String` is built on the way.
-    public func response<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
-        let html = try library.renderUTF8(page, template: Page.templateName)
+    /// The page's HTML as the response body: the renderer's UTF-8 bytes copied once, into the body's buffer.
+    public func response<Page: PageModel>(_ page: consuming Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
+        let body = try library.withRenderedBytes(PageReference(page), template: Page.templateName) { ByteBuffer(bytes: $0) }
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: html))
+            body: ResponseBody(byteBuffer: body)
         )
     }
+}
+
+/// A page model by reference: the render holds one pointer to it instead of copying the whole model (its texts,
+/// layout and rows) into a box of its own.
+private final class PageReference<Page: PageModel>: TemplateObject {
+    let page: Page
+
+    init(_ page: consuming Page) {
+        self.page = page
+    }
+
+    func value(forKey key: String) -> TemplateValue? {
+        page.value(forKey: key)
+    }
+
+    var renderedFragment: RenderedFragment? { page.renderedFragment }
 }

@@ -78,10 +78,16 @@ enum SiteURL: PathTable, Hashable {
 
     /// The link to put in a page: path, query and fragment.
     var link: String {
+        // The list's links are most of a list page's links: its path is the same every time.
+        if case .products(let query) = self {
+            return Self.productsPath + QueryString.encode(query.items)
+        }
         var link = path + QueryString.encode(queryItems)
         if case .product(_, photo: .some) = self { link += "#gallery" }
         return link
     }
+
+    private static let productsPath = SiteURL.products().path
 
     /// The path image URLs start with; the store builds them from it.
     static let imagePathPrefix = SiteURL.image(.value("")).path

@@ -20,31 +20,50 @@ struct VendorSetup {
 
     private var credentialsFile: URL { directory.appending(path: "vendor-credentials.json") }
 
-    func frontEndVendor(identifier: String?, secret: String?) async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
+    /// Who the front end acts as: the configured vendor, or the demo vendor (created once, its credentials kept in a
+    /// file). Reads no secret hash: the market learns the secret in `register`, with the rest of start-up's work.
+    func frontEnd(identifier: String?, secret: String?) throws -> FrontEnd {
         switch (identifier, secret) {
         case let (identifier?, secret?):
             // The market keeps only a bcrypt hash, and bcrypt reads 72 bytes: a longer secret is refused at start-up.
             if let problem = SecretHasher.problem(with: secret) { throw StartupError.invalidOption("--secret (OPENMARKET_SECRET): \(problem)") }
-            let name = try await market.vendor(identifier: identifier)?.name ?? "vendor_\(identifier.prefix(8))"
-            let account = try await upsert(preferredName: name, identifier: identifier, secret: secret)
-            logger.info("Acting as the configured vendor", metadata: ["identifier": "\(identifier)", "vendor": "\(account.name)"])
-            return (VendorCredentials(identifier: identifier, secret: secret), account)
+            return FrontEnd(credentials: VendorCredentials(identifier: identifier, secret: secret), demoName: nil)
         case (nil, nil):
-            return try await demoVendor()
+            return try demoVendor()
         default:
             throw StartupError.invalidOption("--identifier and --secret go together: give both, or neither for a demo vendor.")
         }
     }
 
+    /// The front end's vendor and, for the demo vendor, the name it was created with.
+    struct FrontEnd: Sendable {
+        var credentials: VendorCredentials
+        var demoName: String?
+    }
+
+    /// Makes the market know the front end's vendor with its secret (a bcrypt hash); returns its account.
+    func register(_ frontEnd: FrontEnd) async throws -> SQLiteMarket.VendorAccount {
+        let identifier = frontEnd.credentials.identifier
+        let name: String
+        if let demoName = frontEnd.demoName {
+            name = demoName
+        } else {
+            name = try await market.vendor(identifier: identifier)?.name ?? "vendor_\(identifier.prefix(8))"
+        }
+        let account = try await upsert(preferredName: name, identifier: identifier, secret: frontEnd.credentials.secret)
+        if frontEnd.demoName == nil {
+            logger.info("Acting as the configured vendor", metadata: ["identifier": "\(identifier)", "vendor": "\(account.name)"])
+        } else {
+            logger.info("Acting as the demo vendor", metadata: ["identifier": "\(identifier)", "credentials": "\(credentialsFile.path)"])
+        }
+        return account
+    }
+
     /// Created once with a random secret; the secret is shown once, when it is created, and kept in a file
     /// only this user can read, so that the front end can keep acting as that vendor.
-    private func demoVendor() async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
+    private func demoVendor() throws -> FrontEnd {
         if let data = try? Data(contentsOf: credentialsFile), let stored = try? JSONDecoder().decode(StoredCredentials.self, from: data) {
-            let account = try await upsert(preferredName: stored.name, identifier: stored.identifier, secret: stored.secret)
-            logger.info("Acting as the demo vendor", metadata: [
-                "identifier": "\(stored.identifier)", "credentials": "\(credentialsFile.path)",
-            ])
-            return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
+            return FrontEnd(credentials: VendorCredentials(identifier: stored.identifier, secret: stored.secret), demoName: stored.name)
         }
         let stored = StoredCredentials(name: "demo_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
         // The file first: a vendor whose secret nobody kept would be of no use to anyone.
@@ -52,12 +71,11 @@ struct VendorSetup {
         guard FileManager.default.createFile(atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw StartupError.dataDirectory("cannot write \(credentialsFile.path)")
         }
-        let account = try await upsert(preferredName: stored.name, identifier: stored.identifier, secret: stored.secret)
         logger.info("Created the demo vendor", metadata: ["identifier": "\(stored.identifier)", "kept in": "\(credentialsFile.path)"])
         notes?.add("demo vendor (the API's identifier and secret; kept in \(credentialsFile.path)):")
         notes?.add("  identifier  \(stored.identifier)")
         notes?.add("  secret      \(stored.secret)")
-        return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
+        return FrontEnd(credentials: VendorCredentials(identifier: stored.identifier, secret: stored.secret), demoName: stored.name)
     }
 
     /// Vendor names are unique; a name already taken by another identifier (say, a demo vendor whose

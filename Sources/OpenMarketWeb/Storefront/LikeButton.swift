@@ -6,6 +6,9 @@ import OpenMarketTemplating
 /// does not undo it.
 struct LikeButton: Sendable {
     static let formField = "liked"
+    /// The form's `id`: its CSRF token is written by the layout for each visitor, tied to the form by `form=`, so the
+    /// product page's content (this form included) stays the same for every visitor and can be kept.
+    static let formID = "like-form"
 
     var action: String
     var fieldName = LikeButton.formField
@@ -17,13 +20,24 @@ struct LikeButton: Sendable {
     var countText: String
     var listURL: String
 
-    init(productID: Int, likes: ProductTrail, strings: Strings, format: Formatting) {
+    /// What the button shows of the visitor: whether this product is among their likes, and how many they have.
+    struct State: Sendable, Hashable {
+        var isLiked: Bool
+        var count: Int
+
+        init(productID: Int, likes: ProductTrail) {
+            isLiked = likes.contains(productID)
+            count = likes.count
+        }
+    }
+
+    init(productID: Int, state: State, strings: Strings, format: Formatting) {
         action = SiteURL.likeProduct(.value(productID)).link
-        isLiked = likes.contains(productID)
+        isLiked = state.isLiked
         requested = isLiked ? "0" : "1"
         pressed = isLiked ? "true" : "false"
         icon = isLiked ? "♥" : "♡"
-        countText = strings.likesCount(format.number(likes.count))
+        countText = strings.likesCount(format.number(state.count))
         listURL = SiteURL.likes().link
     }
 }

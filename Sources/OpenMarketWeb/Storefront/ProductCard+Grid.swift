@@ -6,7 +6,7 @@ extension ProductCard {
         let format = context.format
         return products.enumerated().map { index, product in
             var card = ProductCard(product, format: format, strings: context.strings)
-            card.isLazy = index >= ProductListPage.eagerPhotos
+            card.isLazy = index >= ListContent.eagerPhotos
             return card
         }
     }

@@ -1,110 +1,43 @@
+import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 
 /// `/products` (and `/`): the list or grid of products, a page at a time, optionally filtered by a search.
+///
+/// The layout is rendered for each visitor; what it holds (`ListContent`) depends only on the list's inputs and is
+/// kept between requests by `ListContents`. The home page's recently viewed strip is the visitor's own, so it sits
+/// in a block of its own after the content (`afterContent`) and is rendered for each request.
 struct ProductListPage: PageModel {
-    /// Cards whose photos load at once: the first row of the grid on a wide screen.
-    static let eagerPhotos = 4
-    /// The toolbar the view switch lives in (its `id`, which the template writes too).
-    static let toolbarID = "list-toolbar"
     static let templateName = "products/index"
+    /// The block of the template's parent tag that holds the content.
+    static let contentBlock = "content"
 
     var context: PageContext
-    var heading: String
-    var hasSearch: Bool
-    /// A search or a filter narrows the list: an empty answer then offers the whole list again.
-    var offersShowAll: Bool
-    var resultSummary: String
-    var searchSummary: String
-    /// How far a search reached where the market could not search itself (v1); `nil` otherwise.
-    var searchNotice: String?
-    var isEmpty: Bool
-    var emptyTitle: String
-    var emptyHint: String
-    var showAllURL: String
-    var isPastTheEnd: Bool
-    var firstPageURL: String
-    var isGrid: Bool
-    var listClass: String
-    var gridURL: String
-    var listURL: String
-    var cards: [ProductCard]
-    var pagination: Pagination
+    var content: ListContent
     /// The home page's recently viewed products; `nil` elsewhere and when there are none.
     var recentStrip: ProductStrip?
-    /// The order and filter links; `nil` where the market cannot order or filter (a remote one).
-    var controls: ListControls?
 
-    init(context: PageContext, query: ListQuery, view: ListView, page: ProductPage?, offersSortingAndFilters: Bool = true) {
-        let strings = context.strings
-        let format = context.format
+    /// `contents` keeps the content between requests; without it, it is made here.
+    init(
+        context: PageContext, query: ListQuery, view: ListView, page: ProductPage?, offersSortingAndFilters: Bool = true,
+        contents: ListContents? = nil, now: Date = Date()
+    ) {
         self.context = context
         // The header's search is this list's search: it shows the words and keeps the order, filters and view.
         self.context.layout.searchText = query.search ?? ""
         self.context.layout.searchKeeps = query.with(view: view).keptBySearch.map { HiddenField(name: $0.0, value: $0.1) }
-        heading = strings.listTitle
-        hasSearch = query.search != nil
-        let isFiltered = query.inStockOnly || query.currency != nil
-        offersShowAll = hasSearch || isFiltered
-        let products = page?.products ?? []
-        let total = page?.totalCount ?? 0
-        let first = (query.page - 1) * query.perPage + 1
-        // A search stops counting at the market's cap: "10,000+".
-        let shownTotal = format.number(total) + (page?.totalIsCapped == true ? "+" : "")
-        resultSummary = products.isEmpty ? "" : strings.resultRange(
-            total: shownTotal, from: format.number(first), to: format.number(first + products.count - 1))
-        searchSummary = query.search.map { strings.searchResultCount(query: $0, count: shownTotal) } ?? ""
-        searchNotice = page.flatMap { strings.searchCoverageNotice($0.searchCoverage, format: format) }
-        isEmpty = products.isEmpty
-        // Past the last page the market answers "no content": that is not an empty market.
-        isPastTheEnd = page == nil && query.page > 1
-        emptyTitle = isPastTheEnd ? strings.emptyPageTitle
-            : query.search.map { strings.emptySearchTitle(query: $0) } ?? (isFiltered ? strings.emptyFilteredTitle : strings.emptyTitle)
-        emptyHint = hasSearch ? strings.emptySearchHint : isFiltered ? strings.emptyFilteredHint : strings.emptyHint
-        showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).link
-        firstPageURL = SiteURL.products(query.with(page: 1)).link
-        isGrid = view == .grid
-        listClass = view == .grid ? "view-grid" : "view-list"
-        // Switching view keeps the page and the toolbar in view, the first product shown just below it.
-        let anchor = products.isEmpty ? "" : "#" + Self.toolbarID
-        gridURL = SiteURL.products(query.with(view: .grid)).link + anchor
-        listURL = SiteURL.products(query.with(view: .list)).link + anchor
-        cards = products.enumerated().map { index, product in
-            var card = ProductCard(product, format: format, strings: strings)
-            // The first row is on screen at once: loading it lazily would only delay it.
-            card.isLazy = index >= Self.eagerPhotos
-            return card
-        }
-        let lastPage = page?.lastPage ?? 1
-        pagination = Pagination(query: query, lastPage: lastPage, strings: strings, format: format)
-        controls = offersSortingAndFilters ? ListControls(query: query, strings: strings, anchor: anchor) : nil
+        let inputs = ListContent.Inputs(
+            query: query, view: view, language: context.language, day: Formatting.dayNumber(now), page: page,
+            offersSortingAndFilters: offersSortingAndFilters)
+        content = contents?.content(for: inputs) ?? ListContent(inputs)
     }
 }
 
 extension ProductListPage: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "heading": .text(heading)
-        case "hasSearch": .bool(hasSearch)
-        case "offersShowAll": .bool(offersShowAll)
-        case "resultSummary": .text(resultSummary)
-        case "searchSummary": .text(searchSummary)
-        case "searchNotice": .text(searchNotice)
-        case "isEmpty": .bool(isEmpty)
-        case "emptyTitle": .text(emptyTitle)
-        case "emptyHint": .text(emptyHint)
-        case "showAllURL": .text(showAllURL)
-        case "isPastTheEnd": .bool(isPastTheEnd)
-        case "firstPageURL": .text(firstPageURL)
-        case "isGrid": .bool(isGrid)
-        case "listClass": .text(listClass)
-        case "gridURL": .text(gridURL)
-        case "listURL": .text(listURL)
-        case "cards": .list(cards)
-        case "pagination": .object(pagination)
-        case "recentStrip": .object(recentStrip)
-        case "controls": .object(controls)
-        default: context.value(forKey: key)
-        }
+        if key == "recentStrip" { return .object(recentStrip) }
+        return content.value(forKey: key) ?? context.value(forKey: key)
     }
+
+    var renderedFragment: RenderedFragment? { content.fragment }
 }

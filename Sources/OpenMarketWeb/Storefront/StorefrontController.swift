@@ -9,6 +9,9 @@ struct StorefrontController: Sendable {
 
     let market: any OpenMarketAPI
     let renderer: PageRenderer
+    /// List pages' and product pages' content, kept with its HTML between requests.
+    let lists: ListContents
+    let details: DetailContents
     /// The origin absolute links are built on (Open Graph).
     let origins: ImageURLResolver
     /// The visitor's recently viewed products, for the home page's strip.
@@ -44,7 +47,7 @@ struct StorefrontController: Sendable {
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
         var listPage = ProductListPage(
-            context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters)
+            context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters, contents: lists)
         listPage.recentStrip = recentStrip
         var response = try renderer.response(listPage)
         if let chosen = query.view, chosen != context.visitor.listView {
@@ -59,7 +62,8 @@ struct StorefrontController: Sendable {
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
         let page = ProductDetailPage(
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
-            cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, hasSellerPages: hasSellerPages)
+            cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, hasSellerPages: hasSellerPages,
+            contents: details)
         var response = try renderer.response(page)
         // The like button shows this visitor's likes, and the view goes into their history.
         var recent = context.visitor.recent

@@ -47,19 +47,26 @@ struct VisitorMiddleware: RouterMiddleware {
         }
     }
 
-    /// 32 random bytes as 64 hex digits.
+    /// 32 random bytes as 64 hex digits, from the system's generator in one call (`arc4random_buf`: one
+    /// `getrandom` where `SystemRandomNumberGenerator` would make four), every first visit.
     static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let filled = withUnsafeMutableBytes(of: &words) { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            arc4random_buf(base, buffer.count)
+            return true
+        }
+        if !filled {
+            var generator = SystemRandomNumberGenerator()
+            words = (generator.next(), generator.next(), generator.next(), generator.next())
+        }
         let hex = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for _ in 0..<4 {
-            var word = generator.next()
-            for _ in 0..<8 {
-                let byte = UInt8(truncatingIfNeeded: word)
+        withUnsafeBytes(of: &words) { bytes in
+            for byte in bytes {
                 text.append(hex[Int(byte >> 4)])
                 text.append(hex[Int(byte & 0x0F)])
-                word >>= 8
             }
         }
         return String(decoding: text, as: UTF8.self)

@@ -1,0 +1,75 @@
+import Foundation
+import NIOConcurrencyHelpers
+import OpenMarketCore
+import OpenMarketTemplating
+
+/// The product cards of list pages, kept between requests with their HTML: a list page shows twenty cards, and
+/// building and rendering them was most of its cost, while products change far less often than pages are read.
+///
+/// A kept card is used only for the very product it was made from — every field of the summary is compared, so a
+/// product changed by any writer (this process, another one, a remote market) is made again at once — in the same
+/// language, on the same day (a card says `3일 전`) and with the same photo loading. Past `capacity` the cache starts
+/// over, so it stays bounded whatever the market's size.
+final class CardCache: Sendable {
+    static let capacity = 4_096
+
+    private struct Key: Hashable {
+        let id: Int
+        let language: Language
+        let isLazy: Bool
+    }
+
+    private struct Entry {
+        let product: ProductSummary
+        let day: Int
+        let card: ListedCard
+    }
+
+    private let library: TemplateLibrary
+    private let entries = NIOLockedValueBox<[Key: Entry]>([:])
+
+    init(library: TemplateLibrary) {
+        self.library = library
+    }
+
+    /// The cards of a list page, in its order; those from `lazyFrom` on load their photo only when scrolled near.
+    func cards(for products: [ProductSummary], lazyFrom: Int, language: Language, now: Date = Date()) -> [ListedCard] {
+        let day = Formatting.dayNumber(now)
+        let strings = language.strings
+        let format = Formatting(language: language)
+        let keys = products.indices.map { Key(id: products[$0].id, language: language, isLazy: $0 >= lazyFrom) }
+        var cards: [ListedCard?] = entries.withLockedValue { entries in
+            keys.indices.map { index in
+                guard let entry = entries[keys[index]], entry.day == day, entry.product == products[index] else { return nil }
+                return entry.card
+            }
+        }
+        var made: [(Key, Entry)] = []
+        for index in cards.indices where cards[index] == nil {
+            var card = ProductCard(products[index], format: format, strings: strings, now: now)
+            card.isLazy = keys[index].isLazy
+            // A render error is a programming error: without a fragment the page renders the partial and fails there.
+            card.fragment = try? library.renderFragment(
+                ProductCard.FragmentRoot(card: card, texts: strings.templateTexts), template: ProductCard.partial)
+            let listed = ListedCard(card)
+            cards[index] = listed
+            made.append((keys[index], Entry(product: products[index], day: day, card: listed)))
+        }
+        if !made.isEmpty {
+            entries.withLockedValue { entries in
+                if entries.count + made.count > Self.capacity {
+                    entries.removeAll(keepingCapacity: true)
+                }
+                for (key, entry) in made {
+                    entries[key] = entry
+                }
+            }
+        }
+        return cards.compactMap { $0 }
+    }
+
+    /// How many cards are kept (for tests).
+    var count: Int {
+        entries.withLockedValue { $0.count }
+    }
+}

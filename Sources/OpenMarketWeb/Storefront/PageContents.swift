@@ -1,0 +1,111 @@
+import NIOConcurrencyHelpers
+import OpenMarketTemplating
+
+/// What a content's inputs must tell: the language its texts are in.
+protocol ContentInputs: Hashable, Sendable {
+    var language: Language { get }
+}
+
+/// What a page shows inside its layout, made from its inputs alone (`ListContent`, `DetailContent`), so that it can
+/// be kept with its HTML under those inputs.
+protocol PageContent: TemplateObject, Sendable {
+    associatedtype Inputs: ContentInputs
+    /// Rendered on its own from the page template's content block.
+    var fragment: RenderedFragment? { get set }
+}
+
+/// Page contents kept between requests with their HTML, under the inputs they were made from: the page then renders
+/// only its layout around it. A content is a function of its inputs alone, so a kept one is never stale — a changed
+/// product changes the market's answer, which is part of the inputs. Past `capacity` contents or `maximumBytes` of
+/// HTML the cache starts over.
+final class PageContents<Content: PageContent>: Sendable {
+    let capacity: Int
+    let maximumBytes: Int
+
+    private struct Entries {
+        var contents: [Content.Inputs: Content] = [:]
+        var bytes = 0
+    }
+
+    private let library: TemplateLibrary
+    private let template: String
+    private let block: String
+    private let make: @Sendable (Content.Inputs) -> Content
+    private let entries = NIOLockedValueBox(Entries())
+
+    /// Contents of `block` in `template`'s parent tag, made by `make`.
+    init(
+        library: TemplateLibrary, template: String, block: String, capacity: Int = 256, maximumBytes: Int = 8 * 1024 * 1024,
+        make: @escaping @Sendable (Content.Inputs) -> Content
+    ) {
+        self.library = library
+        self.template = template
+        self.block = block
+        self.capacity = capacity
+        self.maximumBytes = maximumBytes
+        self.make = make
+    }
+
+    func content(for inputs: Content.Inputs) -> Content {
+        if let kept = entries.withLockedValue({ $0.contents[inputs] }) {
+            return kept
+        }
+        var content = make(inputs)
+        // A render error is a programming error: without a fragment the page renders the block and fails there.
+        content.fragment = try? library.renderFragment(
+            ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
+        let bytes = content.fragment?.byteCount ?? 0
+        entries.withLockedValue { entries in
+            if entries.contents.count >= capacity || entries.bytes + bytes > maximumBytes {
+                entries = Entries()
+            }
+            entries.contents[inputs] = content
+            entries.bytes += bytes
+        }
+        return content
+    }
+
+    /// How many contents are kept (for tests).
+    var count: Int {
+        entries.withLockedValue { $0.contents.count }
+    }
+
+    /// What the content block reads when it is rendered on its own: the content, the texts of its language
+    /// (`{{t.…}}`) and the layout's fixed links (`{{layout.newProductPath}}`). Nothing of the visitor is here, so
+    /// kept content never carries one visitor's values to another; `PageContentsTests` renders pages both ways
+    /// and expects the same bytes.
+    private struct ContentRoot: TemplateObject {
+        let content: Content
+        let texts: TemplateTexts
+
+        func value(forKey key: String) -> TemplateValue? {
+            switch key {
+            case "t": .object(texts)
+            case "layout": .object(PageLayout.FixedLinks())
+            default: content.value(forKey: key)
+            }
+        }
+    }
+}
+
+typealias ListContents = PageContents<ListContent>
+typealias DetailContents = PageContents<DetailContent>
+
+extension PageContents where Content == ListContent {
+    /// The list page's contents, with their cards kept too.
+    convenience init(listsWith library: TemplateLibrary) {
+        let cards = CardCache(library: library)
+        self.init(library: library, template: ProductListPage.templateName, block: ProductListPage.contentBlock) { ListContent($0, cards: cards) }
+    }
+}
+
+extension PageContents where Content == DetailContent {
+    convenience init(productsWith library: TemplateLibrary) {
+        self.init(library: library, template: ProductDetailPage.templateName, block: ProductDetailPage.contentBlock) { DetailContent($0) }
+    }
+}
+
+extension ListContent: PageContent {}
+extension ListContent.Inputs: ContentInputs {}
+extension DetailContent: PageContent {}
+extension DetailContent.Inputs: ContentInputs {}
