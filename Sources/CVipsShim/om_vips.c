@@ -3,6 +3,8 @@
 #include <string.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <stdatomic.h>
+#include <time.h>
 #endif
 
 static om_log_sink log_sink = NULL;
@@ -58,7 +60,20 @@ int om_vips_start(const char *program_name, om_log_sink sink) {
 
 void om_release_freed_memory(void) {
 #if defined(__GLIBC__)
+    // malloc_trim walks every arena and holds each one's lock while it gives free pages back: in a process with a
+    // large heap that is long, and every thread allocating from that arena waits. So at most one trim runs at a
+    // time and at most one a second starts, whatever the number of images finishing: enough to keep the resident
+    // size flat under a burst of uploads without making allocation wait on trims.
+    static atomic_flag running = ATOMIC_FLAG_INIT;
+    static _Atomic long long last_ns = 0;
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return;
+    long long now_ns = (long long) now.tv_sec * 1000000000LL + now.tv_nsec;
+    if (now_ns - atomic_load(&last_ns) < 1000000000LL) return;
+    if (atomic_flag_test_and_set(&running)) return;
+    atomic_store(&last_ns, now_ns);
     malloc_trim(0);
+    atomic_flag_clear(&running);
 #endif
 }
 

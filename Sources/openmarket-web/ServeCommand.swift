@@ -62,6 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Also serve the embedded market's API in the v2a (market-training) format on this port (OPENMARKET_V2A_PORT).")
     var v2aPort = environment["OPENMARKET_V2A_PORT"].flatMap(Int.init)
 
+    @Option(help: ArgumentHelp(
+        "Address of a load balancer in front; repeat for several (OPENMARKET_TRUSTED_PROXIES, comma-separated).",
+        discussion: "Requests from it are counted under the client X-Forwarded-For names (wrong passwords, sign-ins)."))
+    var trustedProxy: [String] = (environment["OPENMARKET_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
@@ -81,7 +88,10 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             backend = .embedded(loadSampleData: !noSampleData)
         }
-        let config = AppConfiguration(
+        for proxy in trustedProxy where !AppConfiguration.isIPAddress(proxy) {
+            throw ValidationError("--trusted-proxy must be an IP address, e.g. 127.0.0.1 (got \(proxy)).")
+        }
+        var config = AppConfiguration(
             host: host, port: port,
             dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
             rootDirectory: URL(fileURLWithPath: root, isDirectory: true),
@@ -90,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
             upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
             maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort,
             upstreamGeneration: generation)
+        config.trustedProxies = trustedProxy
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

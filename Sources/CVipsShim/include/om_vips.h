@@ -14,7 +14,7 @@ typedef void (*om_log_sink)(int is_warning, const char *domain, const char *mess
 /// compiled loops, and only the JPEG, PNG, WebP, GIF and HEIF loaders allowed. Returns 0 on success. Call it once.
 int om_vips_start(const char *program_name, om_log_sink sink);
 
-/// Hands the memory freed by the last image back to the system (glibc's malloc_trim): images come in bursts, and
+/// Hands the memory freed by the last images back to the system (glibc's malloc_trim, at most once a second): images come in bursts, and
 /// the heap would otherwise stay at the size of the largest burst. Call it on the worker that finished an image.
 void om_release_freed_memory(void);
 

@@ -43,6 +43,8 @@ public struct AppConfiguration: Sendable {
     public var upstreamGeneration: MarketGeneration
     /// A second port for the v2a ("market-training") API of the embedded market; `0` picks a free one.
     public var v2aPort: Int?
+    /// Addresses of load balancers in front: from them, the client is the one `X-Forwarded-For` names.
+    public var trustedProxies: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,
@@ -71,5 +73,12 @@ public struct AppConfiguration: Sendable {
         self.adminPassword = adminPassword
         // By default: the address we listen on and the loopback names.
         self.allowedHosts = allowedHosts.isEmpty ? Array(Set([host, "localhost", "127.0.0.1"])).sorted() : allowedHosts
+    }
+}
+
+extension AppConfiguration {
+    /// Whether `text` is an IPv4 or IPv6 address, as `trustedProxies` must be.
+    public static func isIPAddress(_ text: String) -> Bool {
+        TrustedProxyMiddleware.normalized(text) != nil
     }
 }

@@ -142,6 +142,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         responder: routes.responder(before: [
             LogRequestsMiddleware(.info),
             RequestIDMiddleware(),
+            TrustedProxyMiddleware(proxies: config.trustedProxies),
             SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin),
             ResponseDelivery(compressedBodies: CompressedBodies()),
             CanonicalPathMiddleware(pages: errorPages),

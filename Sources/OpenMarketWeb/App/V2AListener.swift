@@ -24,6 +24,7 @@ enum V2AListener {
             responder: routes.responder(before: [
                 LogRequestsMiddleware(.info),
                 RequestIDMiddleware(),
+                TrustedProxyMiddleware(proxies: config.trustedProxies),
                 SecurityHeadersMiddleware(upstreamOrigin: nil),
                 ResponseDelivery(compressedBodies: CompressedBodies()),
                 CanonicalPathMiddleware(pages: errorPages),

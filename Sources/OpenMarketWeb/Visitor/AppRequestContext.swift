@@ -19,8 +19,12 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 
     public var maxUploadSize: Int { WebLimits.maxRequestBodyBytes }
 
-    /// The client's address without the port, as a key for rate limits.
-    var clientKey: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// The client behind a trusted proxy, from `X-Forwarded-For` (`TrustedProxyMiddleware`); `nil` otherwise.
+    var forwardedClient: String?
+
+    /// The client's address without the port, as a key for rate limits: behind a trusted proxy, the address it
+    /// forwarded for.
+    var clientKey: String { forwardedClient ?? remoteAddress?.ipAddress ?? "unknown" }
 
     /// The product id of a route with an `:id` parameter; anything but a positive number is a 404.
     func productID() throws(HTTPError) -> Int {
