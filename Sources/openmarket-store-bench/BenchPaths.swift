@@ -35,7 +35,7 @@ struct BenchPath: Sendable {
 enum BenchPaths {
     static let adminPerPage = 50
     static let apiPerPage = 20
-    /// Every page's server time, in milliseconds (worst of the runs).
+    /// Every page's server time, in milliseconds (the median of the runs).
     static let pageLimit = 10.0
     /// A large-share search in another order or with filters (see `BenchPath.Target.boundedSearch`).
     static let boundedLimit = 250.0

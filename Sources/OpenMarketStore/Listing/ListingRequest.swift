@@ -33,7 +33,8 @@ struct ListingRequest: Sendable {
             return Page(total: kept.count, isCapped: isCapped, ids: Array(ordered.dropFirst(offset).prefix(limit)))
         }
         let (matches, isCapped) = try search.count(db)
-        guard offset < matches else { return Page(total: matches, isCapped: isCapped, ids: []) }
+        // Past the matches: no page, and the total is what the filters select of them.
+        guard offset < matches || cells.condition != nil else { return Page(total: matches, isCapped: isCapped, ids: []) }
         if order == .id && cells.isAll {
             let ids = try search.ids(db, newestFirst: true, limit: limit, offset: offset)
             return Page(total: matches, isCapped: isCapped, ids: ids)
