@@ -85,8 +85,9 @@ struct StoreBenchCommand: AsyncParsableCommand {
         if !noExport {
             let export = try await BenchPaths.export(market: market)
             Figures.write(String(
-                format: "export: %d rows in %.1f s = %.0f rows/s (target ≥ %.0f); resident memory %d MB before, %d MB at most, %d MB after",
-                export.rows, export.seconds, export.rate, BenchPaths.exportRate, export.beforeMB, export.peakMB, export.afterMB))
+                format: "export: %d rows in %.1f s = %.0f rows/s (target ≥ %.0f); %.1f s of processor time = %.0f rows per processor second; resident memory %d MB before, %d MB at most, %d MB after",
+                export.rows, export.seconds, export.rate, BenchPaths.exportRate, export.cpuSeconds, Double(export.rows) / export.cpuSeconds,
+                export.beforeMB, export.peakMB, export.afterMB))
             if export.rate < BenchPaths.exportRate { missed.append(String(format: "export: %.0f rows/s < %.0f", export.rate, BenchPaths.exportRate)) }
             if export.peakMB - export.beforeMB > BenchPaths.exportMemoryGrowthMB {
                 missed.append("export: resident memory grew by \(export.peakMB - export.beforeMB) MB > \(BenchPaths.exportMemoryGrowthMB) MB")
