@@ -139,6 +139,11 @@ extension MarketDatabase {
             for trigger in ["product_rank_ai", "product_rank_ad", "product_rank_au"] { try db.execute(sql: "DROP TRIGGER \(trigger)") }
             for statement in RankSchema.productTriggers(orders: ProductOrder.rankedSinceV6 + [.vendorProducts]) { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v10 trigram statistics for long searches") { db in
+            // A long search reads its rarest trigrams first; these counts say which they are (see `ProductSearch`).
+            try db.execute(sql: TrigramStatisticsSchema.createStatement)
+            for statement in TrigramStatisticsSchema.refreshStatements { try db.execute(sql: statement) }
+        }
         return migrator
     }
 }

@@ -4,23 +4,32 @@ import OpenMarketCore
 
 /// Turns stored rows into the API's product shapes: a fixed number of queries per page, never one per product.
 enum ProductLoader {
-    /// Rows are read by column position, not through `Codable`: a list page costs little either way, but the
-    /// export turns a million rows into summaries and decoding was most of its time.
+    /// Rows are read by column position, not through `Codable`, and through cursors (one reused row, each value
+    /// read straight from the statement) rather than copied rows: a list page costs little either way, but the
+    /// export turns a million rows into summaries and copying and decoding rows was most of its time.
     static func summaries(_ db: Database, ids: [Int64], imagePathPrefix: String) throws -> [ProductSummary] {
         guard !ids.isEmpty else { return [] }
         let placeholders = databaseQuestionMarks(count: ids.count)
         let arguments = StatementArguments(ids)
         // Cached statements: a page has the same number of ids every time, so the SQL repeats and is compiled once.
-        let products = try Row.fetchAll(db.cachedStatement(sql: """
+        let productRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
                 product.priceMinor, product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId
             FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))
             """), arguments: arguments)
+        var products: [StoredSummary] = []
+        products.reserveCapacity(ids.count)
+        while let row = try productRows.next() {
+            products.append(StoredSummary(
+                id: row[0], vendorID: row[1], vendorName: row[2], name: row[3], description: row[4], currency: row[5],
+                priceMinor: row[6], discountMinor: row[7], stock: row[8], createdAt: row[9], thumbnailImageID: row[10]))
+        }
         // Each product's chosen thumbnail, or its first image: rows come in (productId, position) order.
         var thumbnails: [Int64: (id: Int64, key: String, fileExtension: String)] = [:]
+        thumbnails.reserveCapacity(products.count)
         var chosen: [Int64: Int64] = [:]
-        for row in products {
-            if let thumbnail = row[10] as Int64? { chosen[row[0]] = thumbnail }
+        for product in products {
+            if let thumbnail = product.thumbnailImageID { chosen[product.id] = thumbnail }
         }
         let images = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position
@@ -34,17 +43,34 @@ enum ProductLoader {
         }
         var byID: [Int64: ProductSummary] = [:]
         byID.reserveCapacity(products.count)
-        for row in products {
-            guard let currency = Currency(rawValue: row[5]) else { continue }
-            let id: Int64 = row[0]
-            let createdAt: Date = row[9]
-            let thumbnail = thumbnails[id].map { ImageURL(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension).thumbnail }
-            byID[id] = ProductSummary(
-                id: Int(id), vendorID: Int(row[1] as Int64), vendorName: row[2], name: row[3], description: row[4],
-                thumbnailURL: thumbnail ?? "", currency: currency, price: MinorUnits.decimal(row[6], currency: currency),
-                discountedPrice: MinorUnits.decimal(row[7], currency: currency), stock: row[8], createdAt: createdAt, issuedAt: createdAt)
+        for product in products {
+            guard let currency = Currency(rawValue: product.currency) else { continue }
+            let thumbnail = thumbnails[product.id].map {
+                ImageURL(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension).thumbnail
+            }
+            byID[product.id] = ProductSummary(
+                id: Int(product.id), vendorID: Int(product.vendorID), vendorName: product.vendorName, name: product.name,
+                description: product.description, thumbnailURL: thumbnail ?? "", currency: currency,
+                price: MinorUnits.decimal(product.priceMinor, currency: currency),
+                discountedPrice: MinorUnits.decimal(product.discountMinor, currency: currency), stock: product.stock,
+                createdAt: product.createdAt, issuedAt: product.createdAt)
         }
         return ids.compactMap { byID[$0] }
+    }
+
+    /// One product row of `summaries`, decoded.
+    private struct StoredSummary {
+        var id: Int64
+        var vendorID: Int64
+        var vendorName: String
+        var name: String
+        var description: String
+        var currency: String
+        var priceMinor: Int64
+        var discountMinor: Int64
+        var stock: Int
+        var createdAt: Date
+        var thumbnailImageID: Int64?
     }
 
     static func detail(_ db: Database, id: Int64, imagePathPrefix: String) throws -> ProductDetail? {

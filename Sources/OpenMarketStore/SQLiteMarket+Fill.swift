@@ -62,6 +62,8 @@ extension SQLiteMarket {
                 written += size
                 progress?(written)
             }
+            // The new products' words count in the choice of a long search's trigrams.
+            try await refreshSearchStatistics()
         } catch {
             failure = error
         }

@@ -1,10 +1,24 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenMarketCore
 import OpenMarketStore
 
 /// One timed query path: a call of the store's public API, as the web layer makes it.
 struct BenchPath: Sendable {
+    /// What a path is held to (the scale target).
+    enum Target: Sendable, Equatable {
+        /// Any page, search, sort or filter: under `BenchPaths.pageLimit`.
+        case page
+        /// A search matching at least `ListingPage.searchCap` products, in another order or with filters: its
+        /// newest `searchCap` matches are read, filtered and sorted, so its cost is bounded by that number of
+        /// rows whatever the market's size; held to `BenchPaths.boundedLimit`.
+        case boundedSearch
+    }
+
     var name: String
+    var target: Target = .page
     var call: @Sendable () async throws -> Void
 
     func time(runs: Int) async throws -> (median: Double, max: Double) {
@@ -24,6 +38,14 @@ struct BenchPath: Sendable {
 enum BenchPaths {
     static let adminPerPage = 50
     static let apiPerPage = 20
+    /// Every page's server time, in milliseconds (the median of the runs).
+    static let pageLimit = 10.0
+    /// A large-share search in another order or with filters (see `BenchPath.Target.boundedSearch`).
+    static let boundedLimit = 250.0
+    /// The export's rate, rows per second from first to last row.
+    static let exportRate = 50_000.0
+    /// The export's growth of resident memory, from before its first row to after its last.
+    static let exportMemoryGrowthMB = 64
 
     static func all(market: SQLiteMarket) async throws -> [BenchPath] {
         var paths: [BenchPath] = []
@@ -40,7 +62,12 @@ enum BenchPaths {
             ("search 의자 (2 syllables)", ProductQuery(search: "의자")),
             ("search 판 (1 syllable)", ProductQuery(search: "판")),
             ("search chair (common word)", ProductQuery(search: "chair")),
+            ("search 의자 책상 (2+2 syllables)", ProductQuery(search: "의자 책상")),
             ("search \"Espresso Machine No. 123\" (rare)", ProductQuery(search: "Espresso Machine No. 123")),
+            ("search \"Wooden chair for sale\" (long)", ProductQuery(search: "Wooden chair for sale")),
+            ("search \"Espresso Machine\" (long, common)", ProductQuery(search: "Espresso Machine")),
+            ("search \"깨끗한 의자 팝니다\" (long, Korean)", ProductQuery(search: "깨끗한 의자 팝니다")),
+            ("search \"원목 의자 123\" (long, Korean, rare)", ProductQuery(search: "원목 의자 123")),
             ("newest, stock=in", ProductQuery(inStockOnly: true)),
             ("newest, currency=USD", ProductQuery(currency: .usd)),
             ("newest, stock=in currency=KRW", ProductQuery(inStockOnly: true, currency: .krw)),
@@ -50,15 +77,22 @@ enum BenchPaths {
             ("price_desc, currency=USD", ProductQuery(sort: .priceDescending, currency: .usd)),
             ("price_asc, stock=in currency=KRW", ProductQuery(sort: .priceAscending, inStockOnly: true, currency: .krw)),
             ("price_asc, search 의자", ProductQuery(search: "의자", sort: .priceAscending)),
+            ("price_desc, search chair", ProductQuery(search: "chair", sort: .priceDescending)),
+            ("newest, stock=in, search chair", ProductQuery(search: "chair", inStockOnly: true)),
+            ("price_asc, search \"Espresso Machine No. 123\"", ProductQuery(search: "Espresso Machine No. 123", sort: .priceAscending)),
         ]
         for (name, query) in queries {
             let first = try await market.products(query)
             let last = max(1, first?.lastPage ?? 1)
+            let bounded = query.search != nil && (query.sort != .newest || query.inStockOnly || query.currency != nil)
+                && first?.totalIsCapped == true
             for (label, page) in [("1", 1), ("middle", max(1, last / 2)), ("last", last)] {
                 var paged = query
                 paged.page = page
                 let request = paged
-                paths.append(BenchPath(name: "api \(name), page \(label) (\(page))") { _ = try await market.products(request) })
+                paths.append(BenchPath(name: "api \(name), page \(label) (\(page))", target: bounded ? .boundedSearch : .page) {
+                    _ = try await market.products(request)
+                })
             }
         }
         return paths
@@ -75,6 +109,8 @@ enum BenchPaths {
         listings += [
             ("search 의자", ProductListing(search: "의자")),
             ("search chair", ProductListing(search: "chair")),
+            ("search \"Espresso Machine No. 123\"", ProductListing(search: "Espresso Machine No. 123")),
+            ("search \"Wooden chair for sale\"", ProductListing(search: "Wooden chair for sale")),
             ("stock=in", ProductListing(stock: .inStock)),
             ("stock=out", ProductListing(stock: .soldOut)),
             ("currency=KRW", ProductListing(currency: .krw)),
@@ -88,11 +124,14 @@ enum BenchPaths {
         ]
         var paths: [BenchPath] = []
         for (name, listing) in listings {
-            let total = try await market.listingPage(listing, limit: adminPerPage, offset: 0).total
+            let first = try await market.listingPage(listing, limit: adminPerPage, offset: 0)
+            let total = first.total
             let lastOffset = max(0, (total - 1) / adminPerPage * adminPerPage)
             let middleOffset = total / 2 / adminPerPage * adminPerPage
+            let bounded = listing.search != nil && (listing.sort != .id || listing.stock != nil || listing.currency != nil)
+                && first.totalIsCapped
             for (label, offset) in [("first", 0), ("middle", middleOffset), ("last", lastOffset)] {
-                paths.append(BenchPath(name: "admin \(name), \(label) page") {
+                paths.append(BenchPath(name: "admin \(name), \(label) page", target: bounded ? .boundedSearch : .page) {
                     _ = try await market.listingPage(listing, limit: adminPerPage, offset: offset)
                 })
             }
@@ -100,18 +139,39 @@ enum BenchPaths {
         return paths
     }
 
-    /// Every product through the export's batches, with the process's resident memory before and after.
-    static func export(market: SQLiteMarket) async throws -> String {
+    struct ExportFigures {
+        var rows: Int
+        var seconds: Double
+        var beforeMB: Int
+        var peakMB: Int
+        var afterMB: Int
+        /// The process's processor time over the export: on a shared machine, rows per processor second do not
+        /// depend on what else is running, rows per second do.
+        var cpuSeconds: Double
+        var rate: Double { Double(rows) / seconds }
+    }
+
+    static func processorSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Every product through the export's batches, with the process's resident memory before, at its highest
+    /// between batches, and after.
+    static func export(market: SQLiteMarket) async throws -> ExportFigures {
         let counter = RowCounter()
         let before = residentKilobytes()
+        let cpuStart = processorSeconds()
         let start = ContinuousClock.now
-        try await market.exportListing(ProductListing(), batchSize: 1_000) { batch in await counter.add(batch.count) }
+        try await market.exportListing(ProductListing(), batchSize: 1_000) { batch in
+            await counter.add(batch.count, residentKilobytes: residentKilobytes())
+        }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let rows = await counter.rows
-        return String(
-            format: "\nexport: %d rows in %.1f s = %.0f rows/s; resident memory %d MB before, %d MB after",
-            rows, seconds, Double(rows) / seconds, before / 1024, residentKilobytes() / 1024)
+        return ExportFigures(
+            rows: await counter.rows, seconds: seconds, beforeMB: before / 1024, peakMB: await counter.peakKilobytes / 1024,
+            afterMB: residentKilobytes() / 1024, cpuSeconds: processorSeconds() - cpuStart)
     }
 
     static func residentKilobytes() -> Int {
@@ -124,5 +184,9 @@ enum BenchPaths {
 
 actor RowCounter {
     var rows = 0
-    func add(_ count: Int) { rows += count }
+    var peakKilobytes = 0
+    func add(_ count: Int, residentKilobytes: Int) {
+        rows += count
+        peakKilobytes = max(peakKilobytes, residentKilobytes)
+    }
 }

@@ -131,6 +131,26 @@ struct QueryPlanTests {
         #expect(plans.contains { $0.plan.contains { $0.contains(/VIRTUAL TABLE INDEX \d+:M/) } })
     }
 
+    /// A long search reads its trigrams' statistics by key and then only its two rarest trigrams' rows.
+    @Test func longSearchesReadStatisticsByKeyAndTheirRarestTrigrams() async throws {
+        let traced = try await Self.tracedMarket(products: 1_500)
+        let market = traced.test.market
+        let plans = try await traced.plans {
+            _ = try await market.products(ProductQuery(page: 1, search: "Espresso Machine No. 123"))
+            _ = try await market.products(ProductQuery(page: 2, search: "Wooden Chair for sale"))
+            _ = try await market.listingPage(ProductListing(search: "Wooden Chair for sale", sort: .name), limit: 50, offset: 0)
+            try await market.exportListing(ProductListing(search: "Espresso Machine No. 123"), batchSize: 100) { _ in }
+        }
+        Self.expectIndexed(plans, allowingBoundedSort: true)
+        let statistics = plans.filter { $0.sql.contains("FROM productSearchStatistics") }
+        #expect(!statistics.isEmpty)
+        #expect(statistics.allSatisfy { $0.plan.contains { $0.contains("SEARCH productSearchStatistics USING PRIMARY KEY (trigram=?)") } }, "\(statistics)")
+        // Two trigrams ANDed, never the whole phrase nor every third trigram.
+        let narrowed = plans.filter { $0.sql.contains("LIKE") }
+        #expect(!narrowed.isEmpty)
+        #expect(narrowed.allSatisfy { $0.sql.contains(/MATCH '"[^"]{3}" AND "[^"]{3}"'/) }, "\(narrowed.map(\.sql))")
+    }
+
     @Test func searchWithAnotherOrderOrFiltersSortsOnlyBoundedCandidates() async throws {
         let traced = try await Self.tracedMarket(products: 1_500)
         let market = traced.test.market

@@ -21,34 +21,42 @@ struct ListingRequest: Sendable {
             let ids = try ProductPager(order: order, cells: cells).ids(db, ascending: ascending, total: total, offset: offset, limit: limit)
             return Page(total: total, isCapped: false, ids: ids)
         }
+        // Newest or oldest first among the newest `cap` matches: straight from the full-text index, by its rowid.
+        // The first page newest first counts the matches and reads its few ids; any other page reads the matching
+        // ids once, newest first, and takes both the count and the page from them, instead of walking the
+        // matches twice (to count, then to skip to the page).
+        if order == .id && cells.isAll && (ascending || offset >= limit) {
+            let newest = try search.newestIDs(db)
+            let isCapped = newest.count > ProductSearch.cap
+            let kept = isCapped ? Array(newest.prefix(ProductSearch.cap)) : newest
+            let ordered = ascending ? Array(kept.reversed()) : kept
+            return Page(total: kept.count, isCapped: isCapped, ids: Array(ordered.dropFirst(offset).prefix(limit)))
+        }
         let (matches, isCapped) = try search.count(db)
-        guard offset < matches else { return Page(total: matches, isCapped: isCapped, ids: []) }
-        // Newest or oldest first among all matches: straight from the full-text index, by its rowid.
-        if order == .id && cells.isAll && (!ascending || !isCapped) {
-            let ids = try search.ids(db, newestFirst: !ascending, limit: limit, offset: offset)
+        // Past the matches: no page, and the total is what the filters select of them.
+        guard offset < matches || cells.condition != nil else { return Page(total: matches, isCapped: isCapped, ids: []) }
+        if order == .id && cells.isAll {
+            let ids = try search.ids(db, newestFirst: true, limit: limit, offset: offset)
             return Page(total: matches, isCapped: isCapped, ids: ids)
         }
-        // Otherwise the newest `cap` matches are filtered and ordered: a sort of at most `cap` rows.
+        // Otherwise the newest `cap` matches are filtered and ordered: a sort of at most `cap` rows. With filters,
+        // every selected candidate's id is read in order once, and the page and the total both come from them:
+        // counting them in a second statement would read the same `cap` product rows again.
         var arguments = search.arguments
-        let total: Int
-        if let condition = cells.condition {
-            total = try Int.fetchOne(db.cachedStatement(sql: countSQL(search, condition: condition)), arguments: arguments) ?? 0
-        } else {
-            total = matches
+        if cells.condition != nil {
+            let selected = try Int64.fetchAll(db.cachedStatement(sql: candidatesSQL(search, paged: false)), arguments: arguments)
+            return Page(total: selected.count, isCapped: isCapped, ids: Array(selected.dropFirst(offset).prefix(limit)))
         }
         arguments += [limit, offset]
-        let ids = try Int64.fetchAll(db.cachedStatement(sql: candidatesSQL(search)), arguments: arguments)
-        return Page(total: total, isCapped: isCapped, ids: ids)
+        let ids = try Int64.fetchAll(db.cachedStatement(sql: candidatesSQL(search, paged: true)), arguments: arguments)
+        return Page(total: matches, isCapped: isCapped, ids: ids)
     }
 
-    func countSQL(_ search: ProductSearch, condition: String) -> String {
-        "SELECT count(*) FROM product WHERE product.id IN (\(search.candidatesSQL)) AND \(condition)"
-    }
-
-    func candidatesSQL(_ search: ProductSearch) -> String {
+    /// The candidates the cells select, in the listing's order: one page of them, or all (at most `cap`).
+    func candidatesSQL(_ search: ProductSearch, paged: Bool) -> String {
         let condition = cells.condition.map { " AND \($0)" } ?? ""
         return "SELECT product.id FROM \(order.source) WHERE product.id IN (\(search.candidatesSQL))\(condition)"
-            + " ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ? OFFSET ?"
+            + " ORDER BY \(order.orderBy(ascending: ascending))" + (paged ? " LIMIT ? OFFSET ?" : "")
     }
 
     static func countSQL(cells: CellSet) -> String {
