@@ -99,6 +99,7 @@ let package = Package(
             dependencies: [
                 "OpenMarketCore",
                 "OpenMarketStore",
+                "OpenMarketPostgres",
                 "OpenMarketTemplating",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -213,6 +214,8 @@ let package = Package(
             dependencies: [
                 "OpenMarketWeb",
                 "OpenMarketStore",
+                "OpenMarketPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 "OpenMarketCore",
                 "OpenMarketImaging",
                 "OpenMarketInput",

@@ -49,10 +49,11 @@ public final class PostgresMarket: OpenMarketAPI, Service {
             configuration: location.clientConfiguration(maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
     }
 
-    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown. Runs once:
-    /// either this or `withRunning`.
+    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown (a service
+    /// listed before the server is shut down after it, so in-flight requests finish first). Runs once: either this
+    /// or `withRunning`.
     public func run() async throws {
-        await client.run()
+        await cancelWhenGracefulShutdown { await self.client.run() }
     }
 
     /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.

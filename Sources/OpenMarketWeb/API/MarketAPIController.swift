@@ -10,7 +10,7 @@ import OpenMarketStore
 struct MarketAPIController: Sendable {
     typealias Context = AppRequestContext
 
-    let market: SQLiteMarket
+    let market: any OpenMarketAPI & TwoStepDeleting
     let images: ImageURLResolver
     let throttle: GuessThrottle
     let bodyDeadline: Duration

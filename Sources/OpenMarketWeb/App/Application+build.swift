@@ -36,7 +36,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let vendor: VendorCredentials?
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
-    var embeddedMarket: SQLiteMarket?
+    var embeddedMarket: (any EmbeddedMarketStore)?
     /// Deleted products keep their photos for a restore: read from the embedded market, or fetched from the remote one.
     let makeKeeping: (_ webDatabase: any DatabaseWriter) -> any DeletedProductKeeping
     var resolver: ImageURLResolver?
@@ -45,7 +45,9 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, notes: notes, logger: logger)
-        market = CachedMarket(market: embedded.market)
+        // First in the list: services stop in reverse order, so the market's pool outlives the last request.
+        services.insert(contentsOf: embedded.services, at: 0)
+        market = embedded.pages
         passwordKeeping = embedded.market
         vendor = embedded.credentials
         adminMarket = EmbeddedAdminMarket(market: embedded.market)

@@ -10,7 +10,7 @@ import OpenMarketStore
 /// only once the main application's start-up work is done (`StartupGate`).
 enum V2AListener {
     static func application(
-        _ config: AppConfiguration, port: Int, market: SQLiteMarket, errorPages: ErrorPages, assets: AssetLibrary, throttle: GuessThrottle,
+        _ config: AppConfiguration, port: Int, market: any EmbeddedMarketStore, errorPages: ErrorPages, assets: AssetLibrary, throttle: GuessThrottle,
         allowedHosts: Set<String>, after gate: StartupGate, logger: Logger
     ) -> some ApplicationProtocol {
         let routes = SiteRoutes(errorPages: errorPages)

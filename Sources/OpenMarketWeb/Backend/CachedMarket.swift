@@ -6,7 +6,7 @@ import OpenMarketStore
 /// times for each write, and the read is most of a page view's cost.
 ///
 /// An answer is kept only if no write committed between the start of its read and the moment it is kept
-/// (`SQLiteMarket.writeVersion`), and every kept answer is dropped as soon as a write commits, so nothing
+/// (`WriteVersioning.writeVersion`: only a market this process alone writes to, never one shared by instances), and every kept answer is dropped as soon as a write commits, so nothing
 /// written through this process is ever served stale. Writes themselves go straight to the market.
 final class CachedMarket: OpenMarketAPI {
     /// Kept answers at most; past it the cache starts over, which a few hundred distinct pages never reach.
@@ -18,10 +18,10 @@ final class CachedMarket: OpenMarketAPI {
         var products: [Int: ProductDetail] = [:]
     }
 
-    let market: SQLiteMarket
+    let market: any OpenMarketAPI & WriteVersioning
     private let entries = NIOLockedValueBox(Entries())
 
-    init(market: SQLiteMarket) {
+    init(market: any OpenMarketAPI & WriteVersioning) {
         self.market = market
     }
 

@@ -12,7 +12,7 @@ struct VendorSetup {
         var secret: String
     }
 
-    let market: SQLiteMarket
+    let market: any VendorKeeping
     let directory: URL
     let logger: Logger
     /// Where a newly created secret goes to be shown once; `nil` for tools that create none to show.
@@ -20,7 +20,7 @@ struct VendorSetup {
 
     private var credentialsFile: URL { directory.appending(path: "vendor-credentials.json") }
 
-    func frontEndVendor(identifier: String?, secret: String?) async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
+    func frontEndVendor(identifier: String?, secret: String?) async throws -> (VendorCredentials, VendorAccount) {
         switch (identifier, secret) {
         case let (identifier?, secret?):
             // The market keeps only a bcrypt hash, and bcrypt reads 72 bytes: a longer secret is refused at start-up.
@@ -38,7 +38,7 @@ struct VendorSetup {
 
     /// Created once with a random secret; the secret is shown once, when it is created, and kept in a file
     /// only this user can read, so that the front end can keep acting as that vendor.
-    private func demoVendor() async throws -> (VendorCredentials, SQLiteMarket.VendorAccount) {
+    private func demoVendor() async throws -> (VendorCredentials, VendorAccount) {
         if let data = try? Data(contentsOf: credentialsFile), let stored = try? JSONDecoder().decode(StoredCredentials.self, from: data) {
             let account = try await upsert(preferredName: stored.name, identifier: stored.identifier, secret: stored.secret)
             logger.info("Acting as the demo vendor", metadata: [
@@ -46,7 +46,7 @@ struct VendorSetup {
             ])
             return (VendorCredentials(identifier: stored.identifier, secret: stored.secret), account)
         }
-        let stored = StoredCredentials(name: "demo_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
+        let stored = StoredCredentials(name: "demo_vendor", identifier: TimeBasedUUID.make(), secret: Self.randomSecret())
         // The file first: a vendor whose secret nobody kept would be of no use to anyone.
         let data = try JSONEncoder().encode(stored)
         guard FileManager.default.createFile(atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
@@ -62,7 +62,7 @@ struct VendorSetup {
 
     /// Vendor names are unique; a name already taken by another identifier (say, a demo vendor whose
     /// credentials file was deleted) gets the identifier's first digits appended.
-    private func upsert(preferredName: String, identifier: String, secret: String) async throws -> SQLiteMarket.VendorAccount {
+    private func upsert(preferredName: String, identifier: String, secret: String) async throws -> VendorAccount {
         do {
             return try await market.upsertVendor(name: preferredName, identifier: identifier, secret: secret)
         } catch .invalid {
@@ -71,8 +71,9 @@ struct VendorSetup {
     }
 
     /// Owns a few sample products nobody here can change, so that ownership rules are visible; its secret is thrown away.
-    func neighborVendor() async throws -> SQLiteMarket.VendorAccount {
-        try await market.upsertVendor(name: "neighbor_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
+    func neighborVendor() async throws -> VendorAccount {
+        // Through `upsert`: a neighbour made before (a market emptied since, another instance) keeps its name.
+        try await upsert(preferredName: "neighbor_vendor", identifier: TimeBasedUUID.make(), secret: Self.randomSecret())
     }
 
     /// 16 lowercase letters and digits, like the secrets OpenMarket hands its vendors.
