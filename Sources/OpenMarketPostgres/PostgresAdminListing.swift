@@ -79,10 +79,22 @@ struct PostgresAdminListing: Sendable {
         sql.append(" ORDER BY product.id DESC LIMIT \(PostgresSearch.cap))")
     }
 
-    /// A page without search: the order's index read from its start, rows of other cells skipped.
+    /// A page without search: the order's index read from its start, rows of other cells skipped. The vendor order
+    /// walks vendors by name and, for each, at most a page's end of its products by id (`product_on_vendor_id_id`):
+    /// the planner then only sorts within a vendor, and stops at the page's end.
     func pageQuery(limit: Int, offset: Int) throws -> PostgresQuery {
-        var sql = SQLBuilder("SELECT product.id FROM \(source) WHERE TRUE")
-        try appendCells(to: &sql)
+        var sql = SQLBuilder()
+        if sort == .vendor {
+            let (sum, overflow) = offset.addingReportingOverflow(limit)
+            sql.append("SELECT product.id FROM vendor CROSS JOIN LATERAL (SELECT product.id FROM product WHERE product.vendor_id = vendor.id")
+            try appendCells(to: &sql)
+            sql.append(" ORDER BY product.id \(ascending ? "ASC" : "DESC") LIMIT ")
+            try sql.bind(overflow ? Int.max : sum)
+            sql.append(") AS product")
+        } else {
+            sql.append("SELECT product.id FROM \(source) WHERE TRUE")
+            try appendCells(to: &sql)
+        }
         sql.append(" ORDER BY \(orderBy) LIMIT ")
         try sql.bind(limit)
         sql.append(" OFFSET ")

@@ -150,6 +150,42 @@ struct PostgresMarketAppTests {
         }
     }
 
+    @Test("The console on PostgreSQL: sample products sorted, exported, deleted and restored with their photos", .enabled(if: PostgresTestServer.url != nil))
+    func consoleJourney() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            var config = Self.configuration(location, sampleData: true)
+            config.adminPassword = AdminClient.password
+            let app = try await buildApplication(config)
+            try await app.test(.live) { client in
+                var admin = try await AdminClient.signedIn(client)
+                let api = try await MarketProbe.products(via: client)
+                let byName = api.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }.map(\.id)
+                #expect(try await admin.get("/admin/products?sort=name&dir=asc").adminRowIDs == byName)
+                #expect(try await admin.get("/admin/products?sort=name").adminRowIDs == byName.reversed())
+                let soldOut = try await admin.get("/admin/products?stock=out")
+                #expect(Set(soldOut.adminRowIDs) == Set(api.filter { $0.stock == 0 }.map(\.id)))
+                let export = try await admin.get("/admin/export.csv")
+                #expect(export.status == .ok && export.headers[.contentType] == "text/csv; charset=utf-8")
+                #expect(String(decoding: export.body.readableBytesView, as: UTF8.self).components(separatedBy: "\r\n").count - 2 == api.count)
+
+                var seller = StorefrontBrowser(client)
+                let product = try await ProductRestoreTests.listWithThreePhotos(&seller, via: client)
+                let photos = try await PhotoDraftTests.storedPhotos(product.id, via: client)
+                try await seller.get(SiteURLs.delete(product.id))
+                try #require(try await seller.post(SiteURLs.delete(product.id), fields: [("password", "teacup-2024")]).status == .seeOther)
+                let history = try await admin.get("/admin/history?product=\(product.id)")
+                let action = try #require(ProductRestoreTests.restoreAction(history), "the delete's entry offers a restore")
+                let restored = try await admin.post(action, fields: [])
+                #expect(restored.status == .seeOther)
+                let newID = try #require(Int((restored.location ?? "").replacingOccurrences(of: "/admin/products/", with: "")))
+                let again = try #require(try await MarketProbe.product(newID, via: client))
+                #expect(again.name == product.name && again.thumbnailImageID == again.images[1].id)
+                #expect(try await PhotoDraftTests.storedPhotos(newID, via: client) == photos)
+                #expect(try await admin.post(action, fields: []).status == .conflict)
+            }
+        }
+    }
+
     @Test("A database URL that cannot work stops the start with its reason")
     func badDatabases() async throws {
         #expect(try AppConfiguration.MarketStorage(databaseURL: nil) == .sqlite)

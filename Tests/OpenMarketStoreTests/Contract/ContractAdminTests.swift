@@ -16,7 +16,7 @@ struct ContractAdminTests {
         ("Zebra rug", 120, .usd, 0, 0, true),
         ("apple box", 12000, .krw, 500, 7, true),
         ("éclair tin", 9000, .krw, 9000, 2, false),
-        ("의자", 8.25, .usd, 1.25, 4, false),
+        ("의자 하나", 8.25, .usd, 1.25, 4, false),
     ]
 
     static func fill(_ market: ContractMarket) async throws -> [ProductSummary] {
@@ -111,7 +111,7 @@ struct ContractAdminTests {
             let oldest = try await store.listingPage(ProductListing(search: "의자", ascending: true), limit: 50, offset: 0)
             #expect(oldest.products.map(\.id) == chairs.map(\.id).sorted())
             let usd = try await store.listingPage(ProductListing(search: "의자", currency: .usd), limit: 50, offset: 0)
-            #expect(usd.products.map(\.name) == ["의자"] && usd.total == 1)
+            #expect(usd.products.map(\.name) == ["의자 하나"] && usd.total == 1)
             let apples = all.filter { $0.name.hasPrefix("apple") }
             let byPrice = try await store.listingPage(ProductListing(search: "APPLE", sort: .discount, ascending: true), limit: 50, offset: 0)
             #expect(byPrice.products.map(\.id) == Self.expected(apples, ProductListing(sort: .discount, ascending: true)))
