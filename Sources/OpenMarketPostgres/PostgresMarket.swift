@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import OpenMarketCore
 import OpenMarketImaging
 import OpenMarketStore
@@ -35,6 +36,9 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
     /// upload is refused rather than stored unprocessed.
     let imageProcessor: ImageProcessor?
+    /// Opened when the pool starts running: work that starts with the application (sample products) may ask for a
+    /// connection before the service group has started the pool, and then waits here instead of racing it.
+    let poolStarted = PoolGate()
 
     public init(
         location: PostgresLocation, hasher: SecretHasher, configuration: Configuration = .init(),
@@ -53,13 +57,19 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// listed before the server is shut down after it, so in-flight requests finish first). Runs once: either this
     /// or `withRunning`.
     public func run() async throws {
-        await cancelWhenGracefulShutdown { await self.client.run() }
+        await cancelWhenGracefulShutdown {
+            self.poolStarted.open()
+            await self.client.run()
+        }
     }
 
     /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.
     public func withRunning<T: Sendable>(_ body: (PostgresMarket) async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.client.run() }
+            group.addTask {
+                self.poolStarted.open()
+                await self.client.run()
+            }
             defer { group.cancelAll() }
             try await migrate()
             return try await body(self)
@@ -116,6 +126,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     // MARK: Connections
 
     func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
+        await poolStarted.wait()
         do {
             return try await client.withConnection { connection in try await body(connection) }
         } catch {
@@ -158,5 +169,36 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         }
         logger.error("Market database failure", metadata: ["error": "\(String(reflecting: error))"])
         return .storeFailure(String(describing: error))
+    }
+}
+
+/// A gate that opens once and stays open; those waiting before it opens continue when it does.
+final class PoolGate: Sendable {
+    private enum State {
+        case closed([CheckedContinuation<Void, Never>])
+        case open
+    }
+
+    private let state = NIOLockedValueBox(State.closed([]))
+
+    func open() {
+        let waiting = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
+            guard case .closed(let waiting) = state else { return [] }
+            state = .open
+            return waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func wait() async {
+        if state.withLockedValue({ if case .open = $0 { true } else { false } }) { return }
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLockedValue { state -> Bool in
+                guard case .closed(let waiting) = state else { return true }
+                state = .closed(waiting + [continuation])
+                return false
+            }
+            if isOpen { continuation.resume() }
+        }
     }
 }
