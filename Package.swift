@@ -156,6 +156,8 @@ let package = Package(
             name: "openmarket-web",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketPostgres",
+                "OpenMarketStore",
                 "OpenMarketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

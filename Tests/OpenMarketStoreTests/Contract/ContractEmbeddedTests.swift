@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketPostgres
 @testable import OpenMarketStore
 import Testing
 
@@ -214,6 +215,30 @@ struct ContractEmbeddedTests {
             let page = try #require(try await store.products(ProductQuery(page: 1, perPage: 50)))
             #expect(page.products.map(\.createdAt) == page.products.map(\.createdAt).sorted(by: >))
             #expect(try await store.consistencyProblems(sample: 50) == [])
+        }
+    }
+
+    @Test("A fill adds varied products that listings, filters and photos see", arguments: MarketKind.available)
+    func fill(kind: MarketKind) async throws {
+        try await ContractMarket.with(kind) { market in
+            let store = market.embedded
+            let report = switch market.store {
+            case .sqlite(let sqlite): try await sqlite.fill(products: 300, batchSize: 120)
+            case .postgres(let postgres): try await postgres.fill(products: 300, batchSize: 120)
+            }
+            #expect(report.products == 300 && report.images >= 300)
+            #expect(try await store.productCount() == 300)
+            #expect(try await store.consistencyProblems(sample: 50) == [])
+            let won = try await store.listingPage(ProductListing(currency: .krw), limit: 10, offset: 0).total
+            let dollars = try await store.listingPage(ProductListing(currency: .usd), limit: 10, offset: 0).total
+            #expect(won + dollars == 300 && won > 0 && dollars > 0)
+            let newest = try #require(try await store.products(ProductQuery(perPage: 10))?.products.first)
+            let detail = try await store.product(id: newest.id)
+            let photo = try #require(detail.images.first)
+            #expect(try await store.image(named: String(photo.url.split(separator: "/").last ?? ""))?.bytes.isEmpty == false)
+            // Filled products are found like any other, by a word of their name.
+            let word = String(detail.name.split(separator: " ").first ?? "")
+            #expect(try await store.listingPage(ProductListing(search: word), limit: 50, offset: 0).total > 0)
         }
     }
 }
