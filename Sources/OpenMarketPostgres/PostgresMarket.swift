@@ -88,9 +88,27 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Orders by price and filters by stock and currency through its indexes, as the embedded market does.
     public var supportsSortingAndFilters: Bool { true }
 
+    /// How long a health check waits for the server: a pool whose server is gone keeps retrying its connections,
+    /// and a readiness probe must answer "not ready" rather than hang.
+    static let healthCheckTimeout: Duration = .seconds(5)
+
     public func healthCheck() async throws(OpenMarketError) {
         let logger = self.logger
-        try await withConnection { connection in try await connection.query("SELECT 1", logger: logger) }
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await self.withConnection { connection in _ = try await connection.query("SELECT 1", logger: logger) }
+                }
+                group.addTask {
+                    try await Task.sleep(for: Self.healthCheckTimeout)
+                    throw OpenMarketError.storeFailure("The market database did not answer within \(Self.healthCheckTimeout).")
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        } catch {
+            throw mapped(error)
+        }
     }
 
     public func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
