@@ -89,6 +89,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -99,6 +100,7 @@ let package = Package(
             dependencies: [
                 "OpenMarketCore",
                 "OpenMarketStore",
+                "OpenMarketPostgres",
                 "OpenMarketTemplating",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -154,6 +156,8 @@ let package = Package(
             name: "openmarket-web",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketPostgres",
+                "OpenMarketStore",
                 "OpenMarketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -213,6 +217,8 @@ let package = Package(
             dependencies: [
                 "OpenMarketWeb",
                 "OpenMarketStore",
+                "OpenMarketPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 "OpenMarketCore",
                 "OpenMarketImaging",
                 "OpenMarketInput",

@@ -5,7 +5,7 @@ import OpenMarketImaging
 import OpenMarketStore
 import PostgresNIO
 
-extension PostgresMarket {
+extension PostgresMarket: ImageServing {
     /// Decodes each upload with libvips, turns it upright, drops its metadata and encodes the display image and
     /// its thumbnails, as the embedded market does. Runs before the write transaction, so a refused photo leaves the
     /// store as it was.
@@ -23,9 +23,9 @@ extension PostgresMarket {
     }
 
     /// Inserts processed photos in order, inside the caller's transaction: the metadata row, the display image's
-    /// bytes and each thumbnail's. The first photo's id, the product's main photo.
-    static func insertImages(_ connection: PostgresConnection, _ images: [ProcessedImage], productID: Int64, logger: Logger) async throws -> Int64? {
-        var first: Int64?
+    /// bytes and each thumbnail's. Their ids, in order.
+    static func insertImages(_ connection: PostgresConnection, _ images: [ProcessedImage], productID: Int64, logger: Logger) async throws -> [Int64] {
+        var ids: [Int64] = []
         for (position, image) in images.enumerated() {
             let display = image.display
             let rows = try await connection.query(
@@ -47,9 +47,9 @@ extension PostgresMarket {
                     ON CONFLICT (image_id, format, width) DO UPDATE SET height = excluded.height, bytes = excluded.bytes
                     """, logger: logger)
             }
-            if position == 0 { first = imageID }
+            ids.append(imageID)
         }
-        return first
+        return ids
     }
 
     /// The bytes of an image by the file name in its URL, as the embedded market serves them: `{key}_origin.{ext}`

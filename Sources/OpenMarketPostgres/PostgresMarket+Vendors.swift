@@ -4,12 +4,7 @@ import OpenMarketStore
 import PostgresNIO
 
 extension PostgresMarket {
-    /// A vendor as the market knows it, without its secret hash.
-    public struct VendorAccount: Sendable, Hashable {
-        public var id: Int
-        public var name: String
-        public var identifier: String
-    }
+    public typealias VendorAccount = OpenMarketStore.VendorAccount
 
     /// Creates the vendor, or sets its name and secret if the identifier exists already.
     @discardableResult

@@ -5,35 +5,28 @@ import OpenMarketImaging
 import OpenMarketStore
 import PostgresNIO
 
-extension PostgresMarket {
+extension PostgresMarket: TwoStepDeleting {
     public func createProduct(
         _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
         let vendorID = try await authenticate(credentials)
-        let fields = ProductRules.Fields(
-            name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
-            discountedPrice: draft.discountedPrice, stock: draft.stock)
-        let amounts = try ProductRules.check(fields).get()
+        return try await insertProduct(draft, images: images, vendorID: vendorID, createdAt: nil)
+    }
+
+    /// Checks the fields and photos, processes the photos, then writes everything in one transaction.
+    func insertProduct(
+        _ draft: ProductDraft, images: [ImageUpload], vendorID: Int64, createdAt: Date?, ownPassword: OwnPassword? = nil
+    ) async throws(OpenMarketError) -> ProductDetail {
+        let amounts = try Self.checked(draft)
         try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
         try ImageRules.checkContents(images).mapError { $0.marketError }.get()
         let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix
         let logger = self.logger
-        let windows = PostgresSearch.windows(name: draft.name, description: draft.description)
-        // The product, its photos and their variants in one transaction: all of it exists afterwards, or none.
+        let product = NewProduct(
+            draft: draft, amounts: amounts, images: processed, vendorID: vendorID, createdAt: createdAt, ownPassword: ownPassword)
         return try await transaction { connection in
-            let rows = try await connection.query(
-                """
-                INSERT INTO product (vendor_id, name, description, currency, price_minor, discount_minor, stock, created_at, search_windows)
-                VALUES (\(vendorID), \(draft.name), \(draft.description), \(draft.currency.rawValue), \(amounts.priceMinor),
-                    \(amounts.discountMinor), \(draft.stock), now(), \(windows))
-                RETURNING id
-                """, logger: logger)
-            var inserted: Int64?
-            for try await id in rows.decode(Int64.self) { inserted = id }
-            guard let productID = inserted else { throw OpenMarketError.storeFailure("The product row got no id.") }
-            let thumbnail = try await Self.insertImages(connection, processed, productID: productID, logger: logger)
-            try await connection.query("UPDATE product SET thumbnail_image_id = \(thumbnail) WHERE id = \(productID)", logger: logger)
+            let productID = try await Self.insert(connection, product, logger: logger)
             guard let detail = try await PostgresProductLoader.detail(connection, id: productID, imagePathPrefix: prefix, logger: logger) else {
                 throw OpenMarketError.storeFailure("The new product could not be read back.")
             }
@@ -41,53 +34,112 @@ extension PostgresMarket {
         }
     }
 
+    static func checked(_ draft: ProductDraft) throws(OpenMarketError) -> ProductRules.Amounts {
+        let fields = ProductRules.Fields(
+            name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
+            discountedPrice: draft.discountedPrice, stock: draft.stock)
+        return try ProductRules.check(fields).get()
+    }
+
+    /// A checked product with its processed photos, ready to be written.
+    struct NewProduct: Sendable {
+        var draft: ProductDraft
+        var amounts: ProductRules.Amounts
+        var images: [ProcessedImage]
+        var vendorID: Int64
+        /// `nil`: the server's clock at the insert.
+        var createdAt: Date?
+        var ownPassword: OwnPassword?
+        /// The position of the main photo among `images`.
+        var mainPosition = 0
+    }
+
+    /// Writes the product, its own password and creation key, its photos and their variants inside the caller's
+    /// transaction: all of it exists afterwards, or none. The new product's id.
+    static func insert(_ connection: PostgresConnection, _ product: NewProduct, logger: Logger) async throws -> Int64 {
+        let draft = product.draft
+        let windows = PostgresSearch.windows(name: draft.name, description: draft.description)
+        let rows = try await connection.query(
+            """
+            INSERT INTO product (vendor_id, name, description, currency, price_minor, discount_minor, stock, created_at, search_windows,
+                creation_key)
+            VALUES (\(product.vendorID), \(draft.name), \(draft.description), \(draft.currency.rawValue), \(product.amounts.priceMinor),
+                \(product.amounts.discountMinor), \(draft.stock), coalesce(\(product.createdAt), now()), \(windows),
+                \(product.ownPassword?.creationKey))
+            RETURNING id
+            """, logger: logger)
+        var inserted: Int64?
+        for try await id in rows.decode(Int64.self) { inserted = id }
+        guard let productID = inserted else { throw OpenMarketError.storeFailure("The product row got no id.") }
+        if let hash = product.ownPassword?.hash {
+            try await connection.query(
+                "INSERT INTO product_password (product_id, password_hash) VALUES (\(productID), \(hash))", logger: logger)
+        }
+        let ids = try await Self.insertImages(connection, product.images, productID: productID, logger: logger)
+        let main = ids.indices.contains(product.mainPosition) ? ids[product.mainPosition] : ids.first
+        try await connection.query("UPDATE product SET thumbnail_image_id = \(main) WHERE id = \(productID)", logger: logger)
+        return productID
+    }
+
     public func updateProduct(
         id: Int, changes: ProductChanges, credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
         let vendorID = try await authenticate(credentials)
+        return try await applyChanges(id: id, changes: changes, vendorID: vendorID)
+    }
+
+    /// Applies changes to a product the vendor owns (any product, for `nil`: the admin acting as its owner).
+    func applyChanges(id: Int, changes: ProductChanges, vendorID: Int64?) async throws(OpenMarketError) -> ProductDetail {
         let prefix = configuration.imagePathPrefix
         let logger = self.logger
         return try await transaction { connection in
-            // Locked until the commit: two updates of one product apply one after the other, each to the other's result.
-            let rows = try await connection.query(
-                """
-                SELECT vendor_id, name, description, currency, price_minor, discount_minor, stock
-                FROM product WHERE id = \(Int64(id)) FOR UPDATE
-                """, logger: logger
-            ).decode((Int64, String, String, String, Int64, Int64, Int).self)
-            var found: (Int64, String, String, String, Int64, Int64, Int)?
-            for try await row in rows { found = row }
-            guard let product = found else { throw OpenMarketError.notFound("Product \(id) does not exist.") }
-            guard product.0 == vendorID else { throw OpenMarketError.forbidden("Product \(id) belongs to another vendor.") }
-            guard let oldCurrency = Currency(rawValue: product.3) else {
-                throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
-            }
-            let fields = ProductRules.Fields(
-                name: changes.name ?? product.1,
-                description: changes.description ?? product.2,
-                price: changes.price ?? MinorUnits.decimal(product.4, currency: oldCurrency),
-                currency: changes.currency ?? oldCurrency,
-                discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.5, currency: oldCurrency),
-                stock: changes.stock ?? product.6)
-            let amounts = try ProductRules.check(fields).get()
-            if let thumbnailID = changes.thumbnailID {
-                let owned = try await PostgresListing.single(
-                    connection, "SELECT count(*) FROM product_image WHERE id = \(Int64(thumbnailID)) AND product_id = \(Int64(id))", logger: logger)
-                guard owned == 1 else { throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))]) }
-            }
-            let windows = PostgresSearch.windows(name: fields.name, description: fields.description)
-            try await connection.query(
-                """
-                UPDATE product SET name = \(fields.name), description = \(fields.description), currency = \(fields.currency.rawValue),
-                    price_minor = \(amounts.priceMinor), discount_minor = \(amounts.discountMinor), stock = \(fields.stock),
-                    thumbnail_image_id = coalesce(\(changes.thumbnailID.map(Int64.init)), thumbnail_image_id), search_windows = \(windows)
-                WHERE id = \(Int64(id))
-                """, logger: logger)
+            try await Self.applyChanges(connection, id: id, changes: changes, vendorID: vendorID, logger: logger)
             guard let detail = try await PostgresProductLoader.detail(connection, id: Int64(id), imagePathPrefix: prefix, logger: logger) else {
                 throw OpenMarketError.storeFailure("The product could not be read back.")
             }
             return detail
         }
+    }
+
+    /// The changes written inside the caller's transaction, checking the merged result against the rules.
+    static func applyChanges(
+        _ connection: PostgresConnection, id: Int, changes: ProductChanges, vendorID: Int64?, logger: Logger
+    ) async throws {
+        // Locked until the commit: two updates of one product apply one after the other, each to the other's result.
+        let rows = try await connection.query(
+            """
+            SELECT vendor_id, name, description, currency, price_minor, discount_minor, stock
+            FROM product WHERE id = \(Int64(id)) FOR UPDATE
+            """, logger: logger
+        ).decode((Int64, String, String, String, Int64, Int64, Int).self)
+        var found: (Int64, String, String, String, Int64, Int64, Int)?
+        for try await row in rows { found = row }
+        guard let product = found else { throw OpenMarketError.notFound("Product \(id) does not exist.") }
+        if let vendorID, product.0 != vendorID { throw OpenMarketError.forbidden("Product \(id) belongs to another vendor.") }
+        guard let oldCurrency = Currency(rawValue: product.3) else {
+            throw OpenMarketError.storeFailure("Product \(id) has an unknown currency.")
+        }
+        let fields = ProductRules.Fields(
+            name: changes.name ?? product.1,
+            description: changes.description ?? product.2,
+            price: changes.price ?? MinorUnits.decimal(product.4, currency: oldCurrency),
+            currency: changes.currency ?? oldCurrency,
+            discountedPrice: changes.discountedPrice ?? MinorUnits.decimal(product.5, currency: oldCurrency),
+            stock: changes.stock ?? product.6)
+        let amounts = try ProductRules.check(fields).get()
+        if let thumbnailID = changes.thumbnailID {
+            let owned = try await PostgresListing.single(
+                connection, "SELECT count(*) FROM product_image WHERE id = \(Int64(thumbnailID)) AND product_id = \(Int64(id))", logger: logger)
+            guard owned == 1 else { throw OpenMarketError.invalid([.init(.thumbnailNotOwn(thumbnailID))]) }
+        }
+        let windows = PostgresSearch.windows(name: fields.name, description: fields.description)
+        try await connection.query(
+            """
+            UPDATE product SET name = \(fields.name), description = \(fields.description), currency = \(fields.currency.rawValue),
+                price_minor = \(amounts.priceMinor), discount_minor = \(amounts.discountMinor), stock = \(fields.stock),
+                thumbnail_image_id = coalesce(\(changes.thumbnailID.map(Int64.init)), thumbnail_image_id), search_windows = \(windows)
+            WHERE id = \(Int64(id))
+            """, logger: logger)
     }
 
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {

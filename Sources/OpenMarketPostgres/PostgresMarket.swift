@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import OpenMarketCore
 import OpenMarketImaging
 import OpenMarketStore
@@ -35,6 +36,9 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
     /// upload is refused rather than stored unprocessed.
     let imageProcessor: ImageProcessor?
+    /// Opened when the pool starts running: work that starts with the application (sample products) may ask for a
+    /// connection before the service group has started the pool, and then waits here instead of racing it.
+    let poolStarted = PoolGate()
 
     public init(
         location: PostgresLocation, hasher: SecretHasher, configuration: Configuration = .init(),
@@ -49,16 +53,23 @@ public final class PostgresMarket: OpenMarketAPI, Service {
             configuration: location.clientConfiguration(maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
     }
 
-    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown. Runs once:
-    /// either this or `withRunning`.
+    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown (a service
+    /// listed before the server is shut down after it, so in-flight requests finish first). Runs once: either this
+    /// or `withRunning`.
     public func run() async throws {
-        await client.run()
+        await cancelWhenGracefulShutdown {
+            self.poolStarted.open()
+            await self.client.run()
+        }
     }
 
     /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.
     public func withRunning<T: Sendable>(_ body: (PostgresMarket) async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.client.run() }
+            group.addTask {
+                self.poolStarted.open()
+                await self.client.run()
+            }
             defer { group.cancelAll() }
             try await migrate()
             return try await body(self)
@@ -77,9 +88,27 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Orders by price and filters by stock and currency through its indexes, as the embedded market does.
     public var supportsSortingAndFilters: Bool { true }
 
+    /// How long a health check waits for the server: a pool whose server is gone keeps retrying its connections,
+    /// and a readiness probe must answer "not ready" rather than hang.
+    static let healthCheckTimeout: Duration = .seconds(5)
+
     public func healthCheck() async throws(OpenMarketError) {
         let logger = self.logger
-        try await withConnection { connection in try await connection.query("SELECT 1", logger: logger) }
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await self.withConnection { connection in _ = try await connection.query("SELECT 1", logger: logger) }
+                }
+                group.addTask {
+                    try await Task.sleep(for: Self.healthCheckTimeout)
+                    throw OpenMarketError.storeFailure("The market database did not answer within \(Self.healthCheckTimeout).")
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        } catch {
+            throw mapped(error)
+        }
     }
 
     public func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
@@ -115,6 +144,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     // MARK: Connections
 
     func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
+        await poolStarted.wait()
         do {
             return try await client.withConnection { connection in try await body(connection) }
         } catch {
@@ -157,5 +187,36 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         }
         logger.error("Market database failure", metadata: ["error": "\(String(reflecting: error))"])
         return .storeFailure(String(describing: error))
+    }
+}
+
+/// A gate that opens once and stays open; those waiting before it opens continue when it does.
+final class PoolGate: Sendable {
+    private enum State {
+        case closed([CheckedContinuation<Void, Never>])
+        case open
+    }
+
+    private let state = NIOLockedValueBox(State.closed([]))
+
+    func open() {
+        let waiting = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
+            guard case .closed(let waiting) = state else { return [] }
+            state = .open
+            return waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func wait() async {
+        if state.withLockedValue({ if case .open = $0 { true } else { false } }) { return }
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLockedValue { state -> Bool in
+                guard case .closed(let waiting) = state else { return true }
+                state = .closed(waiting + [continuation])
+                return false
+            }
+            if isOpen { continuation.resume() }
+        }
     }
 }

@@ -15,9 +15,12 @@ enum PostgresSchema {
 
     /// The advisory lock's key: any fixed number other programs sharing the server are unlikely to use.
     static let migrationLock: Int64 = 0x4F4D_4B54_5347_0001
+    /// Taken by the transaction that loads the sample products, so that it runs once.
+    static let sampleDataLock: Int64 = 0x4F4D_4B54_5347_0002
 
     static let migrations: [Migration] = [
         Migration(name: "v1 vendors products images tokens", statements: version1),
+        Migration(name: "v2 product passwords, admin orders, vendor counters", statements: version2),
     ]
 
     static let version1: [String] = [
@@ -137,6 +140,50 @@ enum PostgresSchema {
         "CREATE INDEX delete_token_on_expires_at ON delete_token (expires_at)",
         "CREATE INDEX delete_token_on_product_id ON delete_token (product_id)",
         "CREATE INDEX delete_token_on_vendor_id ON delete_token (vendor_id)",
+    ]
+
+    static let version2: [String] = [
+        // A product's own password and the creation key its seller's front end names it by until it has an id.
+        "ALTER TABLE product ADD COLUMN creation_key text",
+        "CREATE UNIQUE INDEX product_on_creation_key ON product (creation_key) WHERE creation_key IS NOT NULL",
+        """
+        CREATE TABLE product_password (
+            product_id bigint PRIMARY KEY REFERENCES product (id) ON DELETE CASCADE,
+            password_hash text NOT NULL
+        )
+        """,
+        // The admin console's orders, each ending with the id. Text orders by code point ("C"), as SQLite's BINARY.
+        "CREATE INDEX product_on_name ON product (name COLLATE \"C\", id)",
+        "CREATE INDEX product_on_currency_price ON product (currency, price_minor, id)",
+        "CREATE INDEX product_on_currency_discount ON product (currency, discount_minor, id)",
+        "CREATE INDEX product_on_stock ON product (stock, id)",
+        "CREATE INDEX product_on_created_at ON product (created_at, id)",
+        "CREATE INDEX vendor_on_name_c ON vendor (name COLLATE \"C\", id)",
+        // A vendor's products newest first, by key (the seller page).
+        "CREATE INDEX product_on_vendor_id_id ON product (vendor_id, id)",
+        "DROP INDEX product_on_vendor_id",
+        // A seller page's total, kept by a trigger instead of a count of the vendor's products.
+        """
+        CREATE TABLE vendor_product_counter (
+            vendor_id bigint PRIMARY KEY,
+            total bigint NOT NULL
+        )
+        """,
+        "INSERT INTO vendor_product_counter (vendor_id, total) SELECT vendor_id, count(*) FROM product GROUP BY vendor_id",
+        """
+        CREATE FUNCTION vendor_product_count() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                INSERT INTO vendor_product_counter (vendor_id, total) VALUES (NEW.vendor_id, 1)
+                ON CONFLICT (vendor_id) DO UPDATE SET total = vendor_product_counter.total + 1;
+            ELSE
+                UPDATE vendor_product_counter SET total = total - 1 WHERE vendor_id = OLD.vendor_id;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        "CREATE TRIGGER vendor_product_insert_delete AFTER INSERT OR DELETE ON product FOR EACH ROW EXECUTE FUNCTION vendor_product_count()",
     ]
 
     /// Applies the migrations not yet recorded, in order, in one transaction under the advisory lock; the names

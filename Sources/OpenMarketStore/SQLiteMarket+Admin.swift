@@ -37,6 +37,12 @@ public struct ListingPage: Sendable, Hashable {
     public var totalIsCapped: Bool
     public var products: [ProductSummary]
 
+    public init(total: Int, totalIsCapped: Bool, products: [ProductSummary]) {
+        self.total = total
+        self.totalIsCapped = totalIsCapped
+        self.products = products
+    }
+
     /// The number of the last page for a page size: real, so it can be linked.
     public func lastPage(perPage: Int) -> Int {
         perPage > 0 ? max(1, (total + perPage - 1) / perPage) : 1

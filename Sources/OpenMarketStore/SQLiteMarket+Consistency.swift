@@ -2,7 +2,7 @@ import GRDB
 import OpenMarketCore
 import OpenMarketInput
 
-extension SQLiteMarket {
+extension SQLiteMarket: ConsistencyChecking {
     /// Checks what the triggers maintain against the rows themselves: the counters, every rank segment, and
     /// both search indexes (FTS5's own integrity check, then a sample of products found by their names).
     /// Reads every product once per order: for tests and operators after a fill, not for page views.

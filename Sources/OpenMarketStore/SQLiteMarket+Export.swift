@@ -1,12 +1,41 @@
+import Foundation
 import GRDB
 import OpenMarketCore
 
-/// Where an export continues: the key of the last product it handed out.
+/// Where an export continues: the key of the last product it handed out, in the form of the market that made it.
 public struct ExportCursor: Sendable, Hashable {
-    let key: ProductPager.Key
+    /// One column of a key, for a market that binds them as parameters (PostgreSQL).
+    package enum Value: Sendable, Hashable {
+        case integer(Int64)
+        case text(String)
+        case date(Date)
+    }
+
+    enum Storage: Sendable, Hashable {
+        case sqlite(ProductPager.Key)
+        case values([Value])
+    }
+
+    let storage: Storage
+
+    init(key: ProductPager.Key) {
+        storage = .sqlite(key)
+    }
+
+    package init(values: [Value]) {
+        storage = .values(values)
+    }
+
+    var key: ProductPager.Key? {
+        if case .sqlite(let key) = storage { key } else { nil }
+    }
+
+    package var values: [Value]? {
+        if case .values(let values) = storage { values } else { nil }
+    }
 }
 
-extension SQLiteMarket {
+extension SQLiteMarket: AdminListing {
     /// The next batch of every product the listing selects, after `cursor` (`nil` for the first batch), for
     /// exports; `next` is `nil` after the last batch.
     ///
@@ -25,7 +54,7 @@ extension SQLiteMarket {
             let keys = try Self.exportKeys(db, request, after: cursor?.key, count: size)
             let ids = keys.compactMap { $0.last.flatMap { Int64.fromDatabaseValue($0) } }
             let products = try ProductLoader.summaries(db, ids: ids, imagePathPrefix: prefix)
-            return (products, keys.count == size ? keys.last.map(ExportCursor.init) : nil)
+            return (products, keys.count == size ? keys.last.map { ExportCursor(key: $0) } : nil)
         }
     }
 

@@ -9,9 +9,15 @@ extension SQLiteMarket {
         public var products: Int
         public var images: Int
         public var seconds: Double
+
+        public init(products: Int, images: Int, seconds: Double) {
+            self.products = products
+            self.images = images
+            self.seconds = seconds
+        }
     }
 
-    static let fillVendorCount = 12
+    package static let fillVendorCount = 12
 
     /// Adds `count` varied products (see `FillGenerator`) for load tests and benchmarks. Products belong to a
     /// dozen "Fill Shop" vendors, created on the first fill with a random secret nobody knows (the admin can

@@ -4,7 +4,7 @@ import Logging
 import OpenMarketCore
 import OpenMarketImaging
 
-extension SQLiteMarket {
+extension SQLiteMarket: ImageServing {
     /// Decodes each upload with libvips, turns it upright, converts it to sRGB, drops every piece of metadata
     /// (EXIF with GPS, XMP, ICC) and encodes the display image and its thumbnails. Runs before the write
     /// transaction, so a refused photo leaves the store as it was.

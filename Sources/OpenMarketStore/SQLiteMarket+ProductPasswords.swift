@@ -46,7 +46,14 @@ extension SQLiteMarket: ProductPasswordKeeping {
 
 /// A product's own password, written with the product, and the creation key its history knows it by. A product
 /// listed again without a password of its own still carries the key.
-struct OwnPassword: Sendable {
-    var hash: String?
-    var creationKey: String
+package struct OwnPassword: Sendable {
+    package var hash: String?
+    package var creationKey: String
+
+    package init(hash: String?, creationKey: String) {
+        self.hash = hash
+        self.creationKey = creationKey
+    }
 }
+
+extension SQLiteMarket: ProductPasswordAdopting, WriteVersioning {}

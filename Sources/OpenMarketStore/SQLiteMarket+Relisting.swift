@@ -30,7 +30,7 @@ public struct ProductKeepsake: Sendable, Hashable {
     }
 }
 
-extension SQLiteMarket {
+extension SQLiteMarket: ProductRelisting {
     /// The product's photos as served, its main photo and its own password's hash, for keeping before a delete.
     public func keepsake(productID: Int) async throws(OpenMarketError) -> ProductKeepsake {
         let stored = try await read { db in

@@ -3,12 +3,7 @@ import GRDB
 import OpenMarketCore
 
 extension SQLiteMarket {
-    /// A vendor as the market knows it, without its secret hash.
-    public struct VendorAccount: Sendable, Hashable {
-        public var id: Int
-        public var name: String
-        public var identifier: String
-    }
+    public typealias VendorAccount = OpenMarketStore.VendorAccount
 
     /// Creates the vendor, or sets its name and secret if the identifier exists already.
     @discardableResult

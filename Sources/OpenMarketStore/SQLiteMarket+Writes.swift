@@ -4,7 +4,7 @@ import OpenMarketCore
 import OpenMarketInput
 import OpenMarketImaging
 
-extension SQLiteMarket {
+extension SQLiteMarket: TwoStepDeleting {
     public func createProduct(
         _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {

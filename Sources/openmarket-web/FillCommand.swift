@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Logging
+import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketWeb
 
 /// `openmarket-web fill --products N`: adds N varied products to the embedded market, for load tests and
 /// benchmarks. Stop the server first: the fill writes in large transactions.
@@ -15,6 +17,9 @@ struct FillCommand: AsyncParsableCommand {
     @Option(help: "Directory holding market.sqlite (OPENMARKET_DATA_DIR).")
     var dataDir = ServeCommand.environment["OPENMARKET_DATA_DIR"] ?? "./data"
 
+    @Option(help: "The embedded market's database: postgres://user:password@host:5432/database, or none for market.sqlite (OPENMARKET_DATABASE).")
+    var database = ServeCommand.environment["OPENMARKET_DATABASE"]
+
     @Flag(help: "Afterwards, check counters, rank tables and search indexes against the rows (reads every product).")
     var check = false
 
@@ -25,6 +30,16 @@ struct FillCommand: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
         let logger = Logger(label: "openmarket.fill")
+        let storage: AppConfiguration.MarketStorage
+        do {
+            storage = try AppConfiguration.MarketStorage(databaseURL: database)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if case .postgres(let location) = storage {
+            try await fillPostgres(location, logger: logger)
+            return
+        }
         let directory = URL(fileURLWithPath: dataDir, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try MarketDatabase.open(path: directory.appending(path: "market.sqlite").path, logger: logger)
@@ -43,5 +58,24 @@ struct FillCommand: AsyncParsableCommand {
             logger.info("Consistent: counters, rank tables and search indexes agree with the rows")
         }
         try await hasher.shutdown()
+    }
+
+    private func fillPostgres(_ location: PostgresLocation, logger: Logger) async throws {
+        try await PostgresMarket.probe(location, logger: logger)
+        let hasher = SecretHasher()
+        let market = PostgresMarket(location: location, hasher: hasher, logger: logger)
+        let problems = try await market.withRunning { market in
+            let report = try await market.fill(products: products, batchSize: 5_000) { written in
+                if written % 50_000 == 0 { logger.info("Filling", metadata: ["products": "\(written)"]) }
+            }
+            logger.info("Fill done", metadata: [
+                "products": "\(report.products)", "images": "\(report.images)", "seconds": "\(Int(report.seconds))",
+            ])
+            return check ? try await market.consistencyProblems() : []
+        }
+        try await hasher.shutdown()
+        for problem in problems { logger.error("Inconsistent", metadata: ["problem": "\(problem)"]) }
+        if !problems.isEmpty { throw ExitCode.failure }
+        if check { logger.info("Consistent: counters and search agree with the rows") }
     }
 }

@@ -25,6 +25,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Directory holding Templates/, Public/ and SampleData/ (OPENMARKET_ROOT).")
     var root = environment["OPENMARKET_ROOT"] ?? FileManager.default.currentDirectoryPath
 
+    @Option(help: ArgumentHelp(
+        "The embedded market's database: postgres://user:password@host:5432/database, or sqlite:// (OPENMARKET_DATABASE).",
+        discussion: "Default: market.sqlite in --data-dir. Several instances may share one PostgreSQL database."))
+    var database = environment["OPENMARKET_DATABASE"]
+
     @Option(help: "Use this remote OpenMarket server instead of the embedded market (OPENMARKET_UPSTREAM).")
     var upstream = environment["OPENMARKET_UPSTREAM"]
 
@@ -91,6 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
         for proxy in trustedProxy where !AppConfiguration.isIPAddress(proxy) {
             throw ValidationError("--trusted-proxy must be an IP address, e.g. 127.0.0.1 (got \(proxy)).")
         }
+        let storage: AppConfiguration.MarketStorage
+        do {
+            storage = try AppConfiguration.MarketStorage(databaseURL: database)
+        } catch {
+            throw ValidationError(error.description)
+        }
         var config = AppConfiguration(
             host: host, port: port,
             dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
@@ -99,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: publicURL.flatMap(URL.init(string:)),
             upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
             maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort,
-            upstreamGeneration: generation)
+            upstreamGeneration: generation, storage: storage)
         config.trustedProxies = trustedProxy
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The material the fill command makes products from: Korean and English words, and a few tiny real images
 /// that many products share (each product still has its own image rows, keys and URLs).
-enum FillCatalog {
+package enum FillCatalog {
     static let koreanItems = [
         "의자", "책상", "식탁", "카메라", "자전거", "노트북", "모니터", "냉장고", "소파", "침대", "램프", "가방", "신발", "시계",
         "선풍기", "청소기", "유모차", "텐트", "기타", "전기밥솥", "커피머신", "책장", "옷장", "키보드", "마우스", "스피커",
@@ -24,7 +24,7 @@ enum FillCatalog {
     ]
 
     /// 1×1 PNG images of four colours and a 1×1 GIF, as hex: real images by their bytes, 43–69 bytes each.
-    static let images: [(bytes: Data, mediaType: String, fileExtension: String)] = {
+    package static let images: [(bytes: Data, mediaType: String, fileExtension: String)] = {
         let pngs = [
         "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c63781660030003920173419f78780000000049454e44ae426082",
         "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c63b0e9b9030002ac01a5a36941460000000049454e44ae426082",

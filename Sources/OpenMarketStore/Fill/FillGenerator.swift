@@ -2,21 +2,21 @@ import Foundation
 
 /// Makes varied products from `FillCatalog`, deterministic for a seed: names and descriptions in Korean or
 /// English, won (70 %) or dollars, one in ten sold out, three in ten discounted, one to three images.
-struct FillGenerator {
-    struct Product: Sendable {
-        var name: String
-        var description: String
-        var currency: String
-        var priceMinor: Int64
-        var discountMinor: Int64
-        var stock: Int
-        var images: [Int]
+package struct FillGenerator {
+    package struct Product: Sendable {
+        package var name: String
+        package var description: String
+        package var currency: String
+        package var priceMinor: Int64
+        package var discountMinor: Int64
+        package var stock: Int
+        package var images: [Int]
     }
 
     /// SplitMix64: small, fast and good enough to vary test data.
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
@@ -36,7 +36,7 @@ struct FillGenerator {
         items[below(items.count)]
     }
 
-    mutating func product() -> Product {
+    package mutating func product() -> Product {
         let korean = below(2) == 0
         let name: String
         var description: String

@@ -10,7 +10,7 @@ import OpenMarketStore
 struct MarketAPIController: Sendable {
     typealias Context = AppRequestContext
 
-    let market: SQLiteMarket
+    let market: any OpenMarketAPI & TwoStepDeleting
     let images: ImageURLResolver
     let throttle: GuessThrottle
     let bodyDeadline: Duration
@@ -22,8 +22,8 @@ struct MarketAPIController: Sendable {
     let answers: WriteVersionedCache<Answer.Key, Answer>
 
     init(
-        market: SQLiteMarket, images: ImageURLResolver, throttle: GuessThrottle, bodyDeadline: Duration, assets: AssetLibrary,
-        generation: APIGeneration = .v2b
+        market: any EmbeddedMarketStore, writeVersion: @escaping @Sendable () -> UInt64, images: ImageURLResolver, throttle: GuessThrottle,
+        bodyDeadline: Duration, assets: AssetLibrary, generation: APIGeneration = .v2b
     ) {
         self.market = market
         self.images = images
@@ -31,7 +31,7 @@ struct MarketAPIController: Sendable {
         self.bodyDeadline = bodyDeadline
         self.assets = assets
         self.generation = generation
-        answers = WriteVersionedCache(capacity: Answer.capacity, maximumBytes: Answer.maximumBytes) { [market] in market.writeVersion }
+        answers = WriteVersionedCache(capacity: Answer.capacity, maximumBytes: Answer.maximumBytes, version: writeVersion)
     }
 
     /// `group` is the API's route group, whose middleware answers errors in the API's JSON shape.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketPostgres
 
 /// Everything `buildApplication` needs; the command line fills it, tests build it directly.
 public struct AppConfiguration: Sendable {
@@ -11,6 +12,39 @@ public struct AppConfiguration: Sendable {
         case remote(URL)
     }
 
+    /// Where the embedded market keeps its products.
+    public enum MarketStorage: Sendable, Hashable {
+        /// `market.sqlite` in the data directory, for one instance.
+        case sqlite
+        /// A PostgreSQL database, which several instances may share.
+        case postgres(PostgresLocation)
+
+        /// Reads `--database` (`OPENMARKET_DATABASE`): none or `sqlite://` for the SQLite file,
+        /// `postgres://user:password@host:port/database` for PostgreSQL. The message never repeats a password.
+        public init(databaseURL: String?) throws(StartupError) {
+            let text = databaseURL?.trimmingCharacters(in: .whitespaces) ?? ""
+            if text.isEmpty || text == "sqlite://" || text == "sqlite:" {
+                self = .sqlite
+                return
+            }
+            let scheme = text.prefix { $0 != ":" }.lowercased()
+            switch scheme {
+            case "postgres", "postgresql":
+                do {
+                    self = .postgres(try PostgresLocation(url: text))
+                } catch {
+                    throw .invalidOption("--database (OPENMARKET_DATABASE): \(error.description)")
+                }
+            case "sqlite":
+                throw .invalidOption(
+                    "--database (OPENMARKET_DATABASE): sqlite:// takes no path; the SQLite market is market.sqlite in --data-dir.")
+            default:
+                throw .invalidOption(
+                    "--database (OPENMARKET_DATABASE) must be postgres://user:password@host:5432/database, or sqlite:// for the data directory's file.")
+            }
+        }
+    }
+
     public var host: String
     public var port: Int
     /// Holds `market.sqlite` and the generated vendor credentials.
@@ -18,6 +52,8 @@ public struct AppConfiguration: Sendable {
     /// Holds `Templates/`, `Public/` and `SampleData/`.
     public var rootDirectory: URL
     public var backend: Backend
+    /// Where the embedded market keeps its products (`.embedded` backend only).
+    public var storage: MarketStorage
     /// The vendor this front end acts as.
     public var identifier: String?
     public var secret: String?
@@ -52,8 +88,9 @@ public struct AppConfiguration: Sendable {
         publicURL: URL? = nil, bcryptCost: UInt8 = 10, upstreamTimeout: Duration = .seconds(10),
         idleTimeout: Duration = WebLimits.idleTimeout, bodyDeadline: Duration = WebLimits.bodyDeadline, logLevel: Logger.Level = .info,
         adminPassword: String? = nil, allowedHosts: [String] = [], maxMarketBytes: Int? = nil, v2aPort: Int? = nil,
-        upstreamGeneration: MarketGeneration = .v2b
+        upstreamGeneration: MarketGeneration = .v2b, storage: MarketStorage = .sqlite
     ) {
+        self.storage = storage
         self.upstreamGeneration = upstreamGeneration
         self.maxMarketBytes = maxMarketBytes
         self.v2aPort = v2aPort

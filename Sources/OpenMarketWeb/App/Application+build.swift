@@ -36,7 +36,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let vendor: VendorCredentials?
     let adminMarket: any AdminMarket
     let upstreamOrigin: String?
-    var embeddedMarket: SQLiteMarket?
+    var embeddedMarket: (any EmbeddedMarketStore)?
     /// Deleted products keep their photos for a restore: read from the embedded market, or fetched from the remote one.
     let makeKeeping: (_ webDatabase: any DatabaseWriter) -> any DeletedProductKeeping
     var resolver: ImageURLResolver?
@@ -45,7 +45,9 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, notes: notes, logger: logger)
-        market = CachedMarket(market: embedded.market)
+        // First in the list: services stop in reverse order, so the market's pool outlives the last request.
+        services.insert(contentsOf: embedded.services, at: 0)
+        market = embedded.pages
         passwordKeeping = embedded.market
         vendor = embedded.credentials
         adminMarket = EmbeddedAdminMarket(market: embedded.market)
@@ -56,12 +58,14 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         makeKeeping = { _ in EmbeddedProductKeeping(market: embedded.market) }
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         resolver = images
-        MarketAPIController(market: embedded.market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets)
-            .addRoutes(to: routes.api)
+        MarketAPIController(
+            market: embedded.market, writeVersion: embedded.writeVersion, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline,
+            assets: assets
+        ).addRoutes(to: routes.api)
         ImagesController(market: embedded.market).addRoutes(to: routes.files)
         if let v2aPort = config.v2aPort {
             services.append(V2AListener.application(
-                config, port: v2aPort, market: embedded.market, errorPages: errorPages, assets: assets, throttle: throttle, allowedHosts: allowedHosts,
+                config, port: v2aPort, market: embedded.market, writeVersion: embedded.writeVersion, errorPages: errorPages, assets: assets, throttle: throttle, allowedHosts: allowedHosts,
                 after: startupGate, logger: logger))
         }
     case .remote(let upstream):

@@ -1,12 +1,23 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketPostgres
 import OpenMarketStore
+import ServiceLifecycle
 
-/// Opens the embedded market in the data directory and makes sure the front end's vendor exists.
+/// Opens the embedded market — `market.sqlite` in the data directory, or the PostgreSQL database `--database` names —
+/// and makes sure the front end's vendor exists.
 struct EmbeddedBackend {
-    let market: SQLiteMarket
+    let market: any EmbeddedMarketStore
+    /// What pages read: the market, with its answers kept between writes when this process is its only writer.
+    let pages: any OpenMarketAPI
     let credentials: VendorCredentials
+    /// The version answers kept until the market's next write are read at: the SQLite market's own count of its
+    /// commits; on PostgreSQL, where other instances write too, a new value at every read, so nothing is kept.
+    let writeVersion: @Sendable () -> UInt64
+    /// What must run while the application runs (the PostgreSQL connection pool); listed before the server, so
+    /// it stops after the last request.
+    let services: [any Service]
 
     /// What start-up must still do before the first request: give the market the front end's vendor secret (a bcrypt
     /// hash, run beside the admin password's) and fill an empty market with the sample products.
@@ -16,22 +27,55 @@ struct EmbeddedBackend {
         _ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, notes: StartupNotes, logger: Logger
     ) async throws -> EmbeddedBackend {
         let directory = config.dataDirectory
-        let database = try MarketDatabase.open(
-            path: directory.appending(path: "market.sqlite").path, maxBytes: config.maxMarketBytes, logger: logger)
-        let market = SQLiteMarket(database: database, hasher: hasher, logger: logger)
-        let vendors = VendorSetup(market: market, directory: directory, logger: logger, notes: notes)
-        let frontEnd = try vendors.frontEnd(identifier: config.identifier, secret: config.secret)
         let sampleDirectory = config.rootDirectory.appending(path: "SampleData")
         if loadSampleData, !FileManager.default.fileExists(atPath: sampleDirectory.appending(path: "products.json").path) {
             throw StartupError.missingDirectory(sampleDirectory.path)
         }
-        return EmbeddedBackend(market: market, credentials: frontEnd.credentials) { _ in
+        switch config.storage {
+        case .sqlite:
+            let database = try MarketDatabase.open(
+                path: directory.appending(path: "market.sqlite").path, maxBytes: config.maxMarketBytes, logger: logger)
+            let market = SQLiteMarket(database: database, hasher: hasher, logger: logger)
+            let vendors = VendorSetup(market: market, directory: directory, logger: logger, notes: notes)
+            let frontEnd = try vendors.frontEnd(identifier: config.identifier, secret: config.secret)
+            return EmbeddedBackend(
+                market: market, pages: CachedMarket(market: market), credentials: frontEnd.credentials,
+                writeVersion: { market.writeVersion }, services: [],
+                prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory))
+        case .postgres(let location):
+            if config.maxMarketBytes != nil {
+                throw StartupError.invalidOption("--max-market-mb (OPENMARKET_MAX_MARKET_MB) limits market.sqlite; it cannot be used with --database.")
+            }
+            do {
+                try await PostgresMarket.probe(location, logger: logger)
+            } catch {
+                throw StartupError.marketDatabase(error.description)
+            }
+            // The schema and the vendor through a pool of their own, closed before the application's starts: so a
+            // database that cannot be used stops the start here, with its reason.
+            let setup = PostgresMarket(location: location, hasher: hasher, configuration: .init(maximumConnections: 2), logger: logger)
+            let frontEnd = try VendorSetup(market: setup, directory: directory, logger: logger, notes: notes)
+                .frontEnd(identifier: config.identifier, secret: config.secret)
+            // The vendor's secret is registered before the first request, like the embedded file's (`prepare`).
+            try await setup.withRunning { _ in }
+            let market = PostgresMarket(location: location, hasher: hasher, logger: logger)
+            let vendors = VendorSetup(market: market, directory: directory, logger: logger, notes: nil)
+            // Never cached: other instances write to the same database.
+            return EmbeddedBackend(
+                market: market, pages: market, credentials: frontEnd.credentials, writeVersion: WriteVersionedCache<Int, Int>.neverKept(),
+                services: [market],
+                prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory))
+        }
+    }
+
+    private static func sampleLoader(
+        _ load: Bool, market: any VendorKeeping, vendors: VendorSetup, frontEnd: VendorSetup.FrontEnd, directory: URL
+    ) -> @Sendable (Logger) async throws -> Void {
+        { _ in
             let owner = try await vendors.register(frontEnd)
-            guard loadSampleData, try await market.productCount() == 0 else { return }
+            guard load, try await market.productCount() == 0 else { return }
             let neighbor = try await vendors.neighborVendor()
-            try await market.loadSampleData(from: sampleDirectory, owner: owner, neighbor: neighbor)
+            try await market.loadSampleData(from: directory, owner: owner, neighbor: neighbor)
         }
     }
 }
-
-extension SQLiteMarket: FrontEndPasswordAdopting {}

@@ -10,12 +10,13 @@ import OpenMarketStore
 /// only once the main application's start-up work is done (`StartupGate`).
 enum V2AListener {
     static func application(
-        _ config: AppConfiguration, port: Int, market: SQLiteMarket, errorPages: ErrorPages, assets: AssetLibrary, throttle: GuessThrottle,
+        _ config: AppConfiguration, port: Int, market: any EmbeddedMarketStore, writeVersion: @escaping @Sendable () -> UInt64, errorPages: ErrorPages, assets: AssetLibrary, throttle: GuessThrottle,
         allowedHosts: Set<String>, after gate: StartupGate, logger: Logger
     ) -> some ApplicationProtocol {
         let routes = SiteRoutes(errorPages: errorPages)
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(port)")
-        MarketAPIController(market: market, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets,
+        MarketAPIController(
+            market: market, writeVersion: writeVersion, images: images, throttle: throttle, bodyDeadline: config.bodyDeadline, assets: assets,
             generation: .v2a)
             .addRoutes(to: routes.api)
         ImagesController(market: market).addRoutes(to: routes.files)

@@ -4,18 +4,19 @@ import OpenMarketStore
 /// The embedded market for pages, with its list pages and products kept between writes: a page is read many
 /// times for each write, and the read is most of a page view's cost.
 ///
-/// Kept answers follow `WriteVersionedCache`: dropped as soon as a write commits, so nothing written through
-/// this process is ever served stale. Writes themselves go straight to the market.
+/// Kept answers follow `WriteVersionedCache`: dropped as soon as a write commits (`WriteVersioning.writeVersion`:
+/// only a market this process alone writes to, never one shared by instances), so nothing written through this
+/// process is ever served stale. Writes themselves go straight to the market.
 final class CachedMarket: OpenMarketAPI {
     /// Kept list pages and products at most; past it the cache starts over, which a few hundred distinct pages
     /// never reach.
     static let capacity = 1_024
 
-    let market: SQLiteMarket
+    let market: any OpenMarketAPI & WriteVersioning
     private let pages: WriteVersionedCache<ProductQuery, ProductPage?>
     private let products: WriteVersionedCache<Int, ProductDetail>
 
-    init(market: SQLiteMarket) {
+    init(market: any OpenMarketAPI & WriteVersioning) {
         self.market = market
         pages = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
         products = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }

@@ -17,7 +17,7 @@ protocol DeletedProductKeeping: Sendable {
 
 /// The embedded market: photos read as stored and stored again as they were, in one transaction with the product.
 struct EmbeddedProductKeeping: DeletedProductKeeping {
-    let market: SQLiteMarket
+    let market: any ProductRelisting & ProductPasswordKeeping
 
     func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
         guard let keepsake = try? await market.keepsake(productID: product.id), !keepsake.photos.isEmpty else { return nil }

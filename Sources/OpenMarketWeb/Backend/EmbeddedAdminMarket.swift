@@ -3,10 +3,11 @@ import OpenMarketStore
 
 /// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
 struct EmbeddedAdminMarket: AdminMarket {
-    let market: SQLiteMarket
+    let market: any AdminListing
 
     func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
-        try await market.listing(listing, limit: limit, offset: offset)
+        let page = try await market.listingPage(listing, limit: limit, offset: offset)
+        return (page.total, page.products)
     }
 
     func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {

@@ -52,3 +52,16 @@ final class WriteVersionedCache<Key: Hashable & Sendable, Value: Sendable>: Send
         entries.withLockedValue { $0.values.count }
     }
 }
+
+extension WriteVersionedCache {
+    /// A version that is new at every read: for a market other processes write to, so that no answer is kept.
+    static func neverKept() -> @Sendable () -> UInt64 {
+        let counter = NIOLockedValueBox<UInt64>(0)
+        return {
+            counter.withLockedValue { value in
+                value &+= 1
+                return value
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ import OpenMarketStore
 
 /// Serves the embedded market's photos. Their bytes never change under a key, so clients may cache them forever.
 struct ImagesController<Context: RequestContext>: Sendable {
-    let market: SQLiteMarket
+    let market: any ImageServing
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(.image(.key), use: show)

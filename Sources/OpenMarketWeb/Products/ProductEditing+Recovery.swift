@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import OpenMarketStore
 import OpenMarketCore
 
 extension ProductEditing {
@@ -48,6 +49,4 @@ extension ProductPasswords {
 }
 
 /// The embedded market can take over password hashes kept elsewhere before.
-protocol FrontEndPasswordAdopting: Sendable {
-    func adoptProductPasswordHashes(_ hashes: [Int: String]) async throws(OpenMarketError) -> Int
-}
+typealias FrontEndPasswordAdopting = ProductPasswordAdopting

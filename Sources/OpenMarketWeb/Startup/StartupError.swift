@@ -6,6 +6,8 @@ public enum StartupError: Error, CustomStringConvertible {
     case templateParse(String)
     case invalidOption(String)
     case dataDirectory(String)
+    /// The market's PostgreSQL database cannot be reached or used.
+    case marketDatabase(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum StartupError: Error, CustomStringConvertible {
         case .templateParse(let detail):
             "A template could not be parsed: \(detail)"
         case .invalidOption(let detail):
+            detail
+        case .marketDatabase(let detail):
             detail
         case .dataDirectory(let detail):
             "The data directory is not usable: \(detail)"

@@ -12,7 +12,7 @@ struct VendorSetup {
         var secret: String
     }
 
-    let market: SQLiteMarket
+    let market: any VendorKeeping
     let directory: URL
     let logger: Logger
     /// Where a newly created secret goes to be shown once; `nil` for tools that create none to show.
@@ -42,7 +42,7 @@ struct VendorSetup {
     }
 
     /// Makes the market know the front end's vendor with its secret (a bcrypt hash); returns its account.
-    func register(_ frontEnd: FrontEnd) async throws -> SQLiteMarket.VendorAccount {
+    func register(_ frontEnd: FrontEnd) async throws -> VendorAccount {
         let identifier = frontEnd.credentials.identifier
         let name: String
         if let demoName = frontEnd.demoName {
@@ -65,7 +65,7 @@ struct VendorSetup {
         if let data = try? Data(contentsOf: credentialsFile), let stored = try? JSONDecoder().decode(StoredCredentials.self, from: data) {
             return FrontEnd(credentials: VendorCredentials(identifier: stored.identifier, secret: stored.secret), demoName: stored.name)
         }
-        let stored = StoredCredentials(name: "demo_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
+        let stored = StoredCredentials(name: "demo_vendor", identifier: TimeBasedUUID.make(), secret: Self.randomSecret())
         // The file first: a vendor whose secret nobody kept would be of no use to anyone.
         let data = try JSONEncoder().encode(stored)
         guard FileManager.default.createFile(atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
@@ -80,7 +80,7 @@ struct VendorSetup {
 
     /// Vendor names are unique; a name already taken by another identifier (say, a demo vendor whose
     /// credentials file was deleted) gets the identifier's first digits appended.
-    private func upsert(preferredName: String, identifier: String, secret: String) async throws -> SQLiteMarket.VendorAccount {
+    private func upsert(preferredName: String, identifier: String, secret: String) async throws -> VendorAccount {
         do {
             return try await market.upsertVendor(name: preferredName, identifier: identifier, secret: secret)
         } catch .invalid {
@@ -89,8 +89,9 @@ struct VendorSetup {
     }
 
     /// Owns a few sample products nobody here can change, so that ownership rules are visible; its secret is thrown away.
-    func neighborVendor() async throws -> SQLiteMarket.VendorAccount {
-        try await market.upsertVendor(name: "neighbor_vendor", identifier: SQLiteMarket.newVendorIdentifier(), secret: Self.randomSecret())
+    func neighborVendor() async throws -> VendorAccount {
+        // Through `upsert`: a neighbour made before (a market emptied since, another instance) keeps its name.
+        try await upsert(preferredName: "neighbor_vendor", identifier: TimeBasedUUID.make(), secret: Self.randomSecret())
     }
 
     /// 16 lowercase letters and digits, like the secrets OpenMarket hands its vendors.

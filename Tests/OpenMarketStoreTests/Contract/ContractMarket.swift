@@ -47,6 +47,17 @@ struct ContractMarket: Sendable {
         }
     }
 
+    /// Every capability a front end uses of an embedded market, through the protocols alone.
+    typealias Embedded = OpenMarketAPI & ProductPasswordKeeping & ProductImageReplacing & VendorListing & ProductBatchReading
+        & AdminListing & TwoStepDeleting & ImageServing & VendorKeeping & ProductRelisting & ProductPasswordAdopting & ConsistencyChecking
+
+    var embedded: any Embedded {
+        switch store {
+        case .sqlite(let market): market
+        case .postgres(let market): market
+        }
+    }
+
     /// Runs `body` with a new market of the kind; everything it made is removed afterwards, whatever happens.
     static func with<T: Sendable>(_ kind: MarketKind, _ body: (ContractMarket) async throws -> T) async throws -> T {
         switch kind {

@@ -1,3 +1,4 @@
+import OpenMarketCore
 @testable import OpenMarketPostgres
 import Testing
 
@@ -31,5 +32,24 @@ struct PostgresLocationTests {
     ])
     func refusedURLs(url: String, reason: String) {
         #expect(throws: PostgresLocation.LocationError(reason)) { try PostgresLocation(url: url) }
+    }
+
+    @Test func aServerThatIsNotThereFailsTheHealthCheckInsteadOfHangingIt() async throws {
+        // Nothing listens on port 1: the pool keeps retrying, the health check answers with a failure.
+        let market = PostgresMarket(
+            location: PostgresLocation(host: "127.0.0.1", port: 1, username: "market", database: "market"), hasher: TestMarket.hasher,
+            configuration: .init(maximumConnections: 1), logger: TestMarket.quietLogger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await market.run() }
+            defer { group.cancelAll() }
+            let failure = await #expect(throws: OpenMarketError.self) { try await market.healthCheck() }
+            #expect(failure != nil)
+        }
+        let unreachable = await #expect(throws: PostgresMarket.UnreachableError.self) {
+            try await PostgresMarket.probe(PostgresLocation(host: "127.0.0.1", port: 1, username: "market", password: "hunter22", database: "market"),
+                logger: TestMarket.quietLogger)
+        }
+        #expect(unreachable?.description.hasPrefix("The market database postgres://market@127.0.0.1:1/market cannot be used: ") == true)
+        #expect(unreachable?.description.contains("hunter22") == false)
     }
 }

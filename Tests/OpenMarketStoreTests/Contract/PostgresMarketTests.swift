@@ -198,4 +198,19 @@ struct PostgresMarketTests {
             }
         }
     }
+
+    @Test func adminOrdersReadTheirIndexes() async throws {
+        try await Self.filledMarket { market in
+            for sort in ProductListing.Sort.allCases {
+                for ascending in [true, false] {
+                    let statement = try PostgresAdminListing(ProductListing(sort: sort, ascending: ascending)).pageQuery(limit: 50, offset: 0)
+                    let explained = PostgresQuery(unsafeSQL: "EXPLAIN " + statement.sql, binds: statement.binds)
+                    let plan = try await Self.strings(market, explained).joined(separator: "\n")
+                    #expect(!plan.contains("Seq Scan on product "), "\(sort) \(ascending)\n\(plan)")
+                    // In order from an index: no sort of the products (the vendor order sorts within a vendor at most).
+                    #expect(!plan.contains("  Sort  ("), "\(sort) \(ascending)\n\(plan)")
+                }
+            }
+        }
+    }
 }

@@ -13,7 +13,7 @@ import OpenMarketStore
 struct V1ItemsController: Sendable {
     typealias Context = AppRequestContext
 
-    let market: SQLiteMarket
+    let market: any OpenMarketAPI
     let editing: ProductEditing
     let images: ImageURLResolver
     let bodyDeadline: Duration

@@ -1,0 +1,134 @@
+import Foundation
+import OpenMarketCore
+
+// What a front end needs from an embedded market beyond `OpenMarketAPI` and the core's capabilities
+// (`ProductPasswordKeeping`, `ProductImageReplacing`, `VendorListing`, `ProductBatchReading`), each a protocol both
+// embedded markets implement with one behaviour: `SQLiteMarket` here, `PostgresMarket` in OpenMarketPostgres. The
+// contract suite holds them to it.
+
+/// A vendor as the market knows it, without its secret hash.
+public struct VendorAccount: Sendable, Hashable {
+    public var id: Int
+    public var name: String
+    public var identifier: String
+
+    public init(id: Int, name: String, identifier: String) {
+        self.id = id
+        self.name = name
+        self.identifier = identifier
+    }
+}
+
+/// The vendors of a market and its start: the front end's own vendor, and the sample products of an empty market.
+public protocol VendorKeeping: Sendable {
+    /// Creates the vendor, or sets its name and secret if the identifier exists already; a name another
+    /// identifier holds is refused (`invalid`).
+    @discardableResult
+    func upsertVendor(name: String, identifier: String, secret: String) async throws(OpenMarketError) -> VendorAccount
+    func vendor(identifier: String) async throws(OpenMarketError) -> VendorAccount?
+    /// The number of products, from counters, never by counting rows.
+    func productCount() async throws(OpenMarketError) -> Int
+    /// Fills an empty market with the shipped sample products (`SampleData/`), spread over two vendors; how many
+    /// were added (0 when the market already had products).
+    @discardableResult
+    func loadSampleData(from directory: URL, owner: VendorAccount, neighbor: VendorAccount) async throws -> Int
+}
+
+/// The admin console's view: any order and filter, CSV export batch by batch, and writes on the owner's behalf.
+public protocol AdminListing: Sendable {
+    /// One page in the listing's order with the number of products it selects.
+    func listingPage(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> ListingPage
+    /// The next batch of every product the listing selects, after `cursor` (`nil` first); `next` is `nil` after the last.
+    func exportBatch(_ listing: ProductListing, after cursor: ExportCursor?, limit: Int) async throws(OpenMarketError)
+        -> (products: [ProductSummary], next: ExportCursor?)
+    func updateProductAsOwner(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail
+    func deleteProductAsOwner(id: Int) async throws(OpenMarketError) -> ProductDetail
+}
+
+/// The v2 API's delete in two steps: a single-use, expiring token, then the delete that spends it (exactly once,
+/// however many requests race for it).
+public protocol TwoStepDeleting: Sendable {
+    func issueDeleteToken(productID: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> String
+    func deleteProduct(token: String, identifier: String, productID: Int?) async throws(OpenMarketError) -> ProductDetail
+}
+
+/// Photos by the file name in their URL (`{key}_origin.{ext}`, `{key}_thumb.{ext}`, `{key}_w{width}.{jpg|webp}`);
+/// the bytes under a name never change, so they may be cached forever.
+public protocol ImageServing: Sendable {
+    func image(named fileName: String) async throws(OpenMarketError) -> StoredImage?
+}
+
+/// Restoring a deleted product: what it had, read before the delete, and listing it again with it.
+public protocol ProductRelisting: Sendable {
+    /// Its photos as served, its main photo and its own password's hash.
+    func keepsake(productID: Int) async throws(OpenMarketError) -> ProductKeepsake
+    /// Lists it again as the vendor it belonged to, the display images stored as kept, with its password and the
+    /// caller's creation key in the same transaction.
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws(OpenMarketError)
+        -> ProductDetail
+}
+
+/// Takes over product password hashes the front end kept before the market kept them.
+public protocol ProductPasswordAdopting: Sendable {
+    /// Products that no longer exist, or have a password already, are skipped; how many were taken.
+    func adoptProductPasswordHashes(_ hashes: [Int: String]) async throws(OpenMarketError) -> Int
+}
+
+/// Checks what the store maintains (counters, search indexes) against the rows: for tests and operators.
+public protocol ConsistencyChecking: Sendable {
+    /// One line per problem; empty means consistent.
+    func consistencyProblems(sample: Int) async throws(OpenMarketError) -> [String]
+}
+
+/// A market whose every write goes through this process, so a counter of its commits tells a cache when a kept
+/// answer is stale. A market shared by several processes (PostgreSQL) has no such counter and is not cached.
+public protocol WriteVersioning: Sendable {
+    var writeVersion: UInt64 { get }
+}
+
+/// One product of `SampleData/products.json`, read for either market; its photos are files beside it in `images/`.
+package struct SampleProduct: Decodable, Sendable {
+    package var name: String
+    package var description: String
+    package var currency: Currency
+    package var price: Decimal
+    package var discountedPrice: Decimal
+    package var stock: Int
+    package var images: [String]
+    package var daysAgo: Int
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, currency, price, stock, images
+        case discountedPrice = "discounted_price"
+        case daysAgo = "days_ago"
+    }
+
+    /// A sample ready to insert: its draft, its photos' bytes, its date, and whether the neighbour owns it.
+    package struct Prepared: Sendable {
+        package var draft: ProductDraft
+        package var images: [ImageUpload]
+        package var createdAt: Date
+        package var isNeighbors: Bool
+    }
+
+    /// The catalogue oldest first, so ids grow with dates and "newest first" means the same by id and by date;
+    /// every sixth sample is the neighbour's.
+    package static func load(from directory: URL) throws -> [Prepared] {
+        let catalog = try JSONDecoder().decode([SampleProduct].self, from: Data(contentsOf: directory.appending(path: "products.json")))
+        let ordered = catalog.enumerated().sorted { $0.element.daysAgo > $1.element.daysAgo }
+        // One clock reading for all: processing the photos takes a while, and "n days ago" means from now.
+        let loadedAt = Date()
+        return try ordered.enumerated().map { step, entry in
+            let (index, sample) = entry
+            let images = try sample.images.map { file in
+                ImageUpload(filename: file, contentType: nil, data: try Data(contentsOf: directory.appending(path: "images").appending(path: file)))
+            }
+            let draft = ProductDraft(
+                name: sample.name, description: sample.description, price: sample.price, currency: sample.currency,
+                discountedPrice: sample.discountedPrice, stock: sample.stock)
+            // A millisecond apart, so later rows are newer even between samples of the same day.
+            let createdAt = loadedAt.addingTimeInterval(-Double(sample.daysAgo) * 86_400 + Double(step) / 1000)
+            return Prepared(draft: draft, images: images, createdAt: createdAt, isNeighbors: index % 6 == 5)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import OpenMarketCore
+import OpenMarketPostgres
+import OpenMarketStore
+
+/// Everything the web layer asks of an embedded market, as capabilities: the OpenMarket API, products' own
+/// passwords, photo replacement, seller pages and batch reads, the admin console's listing and export, the
+/// two-step delete, photos by file name, vendors and sample data, restores, taking over passwords kept before.
+/// The web layer names only this; which store it is (`SQLiteMarket`, `PostgresMarket`) is chosen where it is opened.
+protocol EmbeddedMarketStore:
+    OpenMarketAPI, ProductPasswordKeeping, ProductImageReplacing, VendorListing, ProductBatchReading, AdminListing, TwoStepDeleting,
+    ImageServing, VendorKeeping, ProductRelisting, ProductPasswordAdopting
+{}
+
+extension SQLiteMarket: EmbeddedMarketStore {}
+extension PostgresMarket: EmbeddedMarketStore {}

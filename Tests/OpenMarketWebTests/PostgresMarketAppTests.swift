@@ -1,0 +1,219 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import OpenMarketCore
+import OpenMarketPostgres
+import PostgresNIO
+import Testing
+@testable import OpenMarketWeb
+
+/// A database of its own on the server `OPENMARKET_TEST_DATABASE` names (`scripts/test` starts one), made for one
+/// test and dropped after it.
+enum PostgresTestServer {
+    static let url: String? = ProcessInfo.processInfo.environment["OPENMARKET_TEST_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    static let logger = Logger(label: "test.postgres") { _ in SwiftLogNoOpLogHandler() }
+
+    static func withDatabase<T: Sendable>(_ body: (PostgresLocation) async throws -> T) async throws -> T {
+        let base = try PostgresLocation(url: try #require(url))
+        // Hex digits only: the one statement that cannot take a parameter gets no input.
+        let name = "openmarket_web_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await administer(base, "CREATE DATABASE \(name)")
+        do {
+            let result = try await body(base.with(database: name))
+            try await administer(base, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            return result
+        } catch {
+            try? await administer(base, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            throw error
+        }
+    }
+
+    private static func administer(_ location: PostgresLocation, _ statement: String) async throws {
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
+
+/// `--database postgres://…`: the same application on PostgreSQL, over real HTTP.
+@Suite("The embedded market on PostgreSQL")
+struct PostgresMarketAppTests {
+    static func configuration(_ location: PostgresLocation, sampleData: Bool = false) -> AppConfiguration {
+        var config = TestSupport.configuration(backend: .embedded(loadSampleData: sampleData))
+        config.storage = .postgres(location)
+        return config
+    }
+
+    @Test("create → list → detail → photo → edit with the password → delete", .enabled(if: PostgresTestServer.url != nil))
+    func sellerJourney() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let config = Self.configuration(location)
+            let app = try await buildApplication(config)
+            try await app.test(.live) { client in
+                var browser = StorefrontBrowser(client)
+                var form = try ProductUploadForm.valid(photos: 2)
+                form.name = "포스트그레스 찻잔"
+                let id = try await browser.listProduct(form)
+
+                let list = try await browser.get(SiteURLs.products)
+                #expect(list.status == .ok && list.text.contains("포스트그레스 찻잔"))
+                let search = try await browser.get("/products?q=%EC%B0%BB%EC%9E%94")
+                #expect(search.text.contains("포스트그레스 찻잔"), "a two-character Korean search finds it")
+                let page = try await browser.get(SiteURLs.product(id))
+                #expect(page.status == .ok && page.text.contains("포스트그레스 찻잔"))
+                let listed = try #require(try await MarketProbe.product(id, via: client))
+                #expect(listed.images.count == 2)
+
+                let photoPath = try #require(URL(string: listed.images[0].url)?.path)
+                let photo = try await client.execute(uri: photoPath, method: .get)
+                #expect(photo.status == .ok)
+                #expect(photo.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(photo.headers[.contentType]?.hasPrefix("image/") == true && photo.body.readableBytes > 0)
+                let etag = try #require(photo.headers[.eTag])
+                let again = try await client.execute(uri: photoPath, method: .get, headers: [.ifNoneMatch: etag])
+                #expect(again.status == .notModified)
+
+                try await browser.get(SiteURLs.edit(id))
+                let refused = try await browser.post(SiteURLs.edit(id), fields: listed.editFields(password: "wrong-pass-1", changing: ["stock": "9"]))
+                #expect(refused.status == .forbidden)
+                let edited = try await browser.post(SiteURLs.edit(id), fields: listed.editFields(password: form.password, changing: ["stock": "9"]))
+                #expect(edited.status == .seeOther)
+                #expect(try await MarketProbe.product(id, via: client)?.stock == 9)
+
+                try await browser.get(SiteURLs.delete(id))
+                let deleted = try await browser.post(SiteURLs.delete(id), fields: [("password", form.password)])
+                #expect(deleted.status == .seeOther && deleted.location == "/products")
+                #expect(try await MarketProbe.product(id, via: client) == nil)
+                #expect(try await client.execute(uri: photoPath, method: .get).status == .notFound)
+
+                let ready = try await client.execute(uri: "/ready", method: .get)
+                #expect(ready.status == .ok && ready.text.contains("\"market\":\"ok\""))
+            }
+            // The market was never the data directory's file.
+            #expect(!FileManager.default.fileExists(atPath: config.dataDirectory.appending(path: "market.sqlite").path))
+        }
+    }
+
+    @Test("The v2 API on PostgreSQL: a create, the two-step delete, and a token spent once", .enabled(if: PostgresTestServer.url != nil))
+    func apiDeleteFlow() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let app = try await buildApplication(Self.configuration(location))
+            try await app.test(.live) { client in
+                let body = try UploadBody.valid()
+                let created = try await client.execute(
+                    uri: "/api/products", method: .post,
+                    headers: [.identifier: TestSupport.vendor.identifier, .contentType: body.contentType], body: try body.buffer())
+                #expect(created.status == .created)
+                let product = try JSONDecoder().decode(ProductDetail.self, from: Data(created.body.readableBytesView))
+                let secret = #"{"secret":"\#(TestSupport.vendor.secret)"}"#
+                let archived = try await client.execute(
+                    uri: "/api/products/\(product.id)/archived", method: .post,
+                    headers: [.identifier: TestSupport.vendor.identifier, .contentType: "application/json"], body: ByteBuffer(string: secret))
+                #expect(archived.status == .ok)
+                let path = archived.text
+                #expect(path.hasPrefix("/api/products/"))
+                let first = try await client.execute(uri: path, method: .delete, headers: [.identifier: TestSupport.vendor.identifier])
+                #expect(first.status == .ok)
+                let second = try await client.execute(uri: path, method: .delete, headers: [.identifier: TestSupport.vendor.identifier])
+                #expect(second.status == .notFound)
+                #expect(try await MarketProbe.product(product.id, via: client) == nil)
+            }
+        }
+    }
+
+    @Test("Two instances on one database: sample data once, a listing from one seen by the other", .enabled(if: PostgresTestServer.url != nil))
+    func twoInstances() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let first = try await buildApplication(Self.configuration(location, sampleData: true))
+            let second = try await buildApplication(Self.configuration(location, sampleData: true))
+            try await first.test(.live) { one in
+                try await second.test(.live) { two in
+                    let samples = try await MarketProbe.products(via: one)
+                    #expect(!samples.isEmpty)
+                    #expect(try await MarketProbe.products(via: two).map(\.id) == samples.map(\.id), "loaded once, seen by both")
+                    var browser = StorefrontBrowser(one)
+                    let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 1))
+                    #expect(try await MarketProbe.product(id, via: two) != nil, "no cache serves the other's stale list")
+                    #expect(try await MarketProbe.products(via: two).first?.id == id)
+                }
+            }
+        }
+    }
+
+    @Test("The console on PostgreSQL: sample products sorted, exported, deleted and restored with their photos", .enabled(if: PostgresTestServer.url != nil))
+    func consoleJourney() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            var config = Self.configuration(location, sampleData: true)
+            config.adminPassword = AdminClient.password
+            let app = try await buildApplication(config)
+            try await app.test(.live) { client in
+                var admin = try await AdminClient.signedIn(client)
+                let api = try await MarketProbe.products(via: client)
+                let byName = api.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }.map(\.id)
+                #expect(try await admin.get("/admin/products?sort=name&dir=asc").adminRowIDs == byName)
+                #expect(try await admin.get("/admin/products?sort=name").adminRowIDs == byName.reversed())
+                let soldOut = try await admin.get("/admin/products?stock=out")
+                #expect(Set(soldOut.adminRowIDs) == Set(api.filter { $0.stock == 0 }.map(\.id)))
+                let export = try await admin.get("/admin/export.csv")
+                #expect(export.status == .ok && export.headers[.contentType] == "text/csv; charset=utf-8")
+                #expect(String(decoding: export.body.readableBytesView, as: UTF8.self).components(separatedBy: "\r\n").count - 2 == api.count)
+
+                var seller = StorefrontBrowser(client)
+                let product = try await ProductRestoreTests.listWithThreePhotos(&seller, via: client)
+                let photos = try await PhotoDraftTests.storedPhotos(product.id, via: client)
+                try await seller.get(SiteURLs.delete(product.id))
+                try #require(try await seller.post(SiteURLs.delete(product.id), fields: [("password", "teacup-2024")]).status == .seeOther)
+                let history = try await admin.get("/admin/history?product=\(product.id)")
+                let action = try #require(ProductRestoreTests.restoreAction(history), "the delete's entry offers a restore")
+                let restored = try await admin.post(action, fields: [])
+                #expect(restored.status == .seeOther)
+                let newID = try #require(Int((restored.location ?? "").replacingOccurrences(of: "/admin/products/", with: "")))
+                let again = try #require(try await MarketProbe.product(newID, via: client))
+                #expect(again.name == product.name && again.thumbnailImageID == again.images[1].id)
+                #expect(try await PhotoDraftTests.storedPhotos(newID, via: client) == photos)
+                #expect(try await admin.post(action, fields: []).status == .conflict)
+            }
+        }
+    }
+
+    @Test("A database URL that cannot work stops the start with its reason")
+    func badDatabases() async throws {
+        #expect(try AppConfiguration.MarketStorage(databaseURL: nil) == .sqlite)
+        #expect(try AppConfiguration.MarketStorage(databaseURL: "sqlite://") == .sqlite)
+        #expect(try AppConfiguration.MarketStorage(databaseURL: "postgres://market:pw@db.internal:6543/shop")
+            == .postgres(PostgresLocation(host: "db.internal", port: 6543, username: "market", password: "pw", database: "shop")))
+        for (url, message) in [
+            ("mysql://u:p@h/db", "--database (OPENMARKET_DATABASE) must be postgres://user:password@host:5432/database, or sqlite:// for the data directory's file."),
+            ("sqlite:///tmp/market.sqlite", "--database (OPENMARKET_DATABASE): sqlite:// takes no path; the SQLite market is market.sqlite in --data-dir."),
+            ("postgres://market:hunter22@db.internal", "--database (OPENMARKET_DATABASE): The database URL names no database (…/database)."),
+        ] {
+            #expect(throws: StartupError.self) { try AppConfiguration.MarketStorage(databaseURL: url) }
+            do {
+                _ = try AppConfiguration.MarketStorage(databaseURL: url)
+            } catch {
+                #expect(error.description == message)
+                #expect(!error.description.contains("hunter22"))
+            }
+        }
+        // Nothing listens on port 1: the start fails at once, naming the database without its password.
+        var config = TestSupport.configuration(backend: .embedded(loadSampleData: false))
+        config.storage = .postgres(PostgresLocation(host: "127.0.0.1", port: 1, username: "market", password: "hunter22", database: "shop"))
+        do {
+            _ = try await buildApplication(config)
+            Issue.record("the start did not fail")
+        } catch let error as StartupError {
+            #expect(error.description.hasPrefix("The market database postgres://market@127.0.0.1:1/shop cannot be used: "))
+            #expect(!error.description.contains("hunter22"))
+        }
+    }
+}

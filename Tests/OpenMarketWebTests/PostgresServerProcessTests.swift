@@ -1,0 +1,77 @@
+import Foundation
+import OpenMarketPostgres
+import Testing
+
+/// `openmarket-web --database …` as an operator starts it: its own process, its exit status and what it prints.
+@Suite("openmarket-web --database", .serialized)
+struct PostgresServerProcessTests {
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: ServerProcessTests.executable.path) }
+
+    /// Runs the executable to its end (or kills it after `timeout`); its status and standard error.
+    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = ServerProcessTests.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENMARKET_") }
+            .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, text)
+    }
+
+    static func baseArguments(_ directory: URL) -> [String] {
+        ["--port", "0", "--data-dir", directory.path, "--root", TestSupport.packageRoot.path, "--no-sample-data", "--log-level", "error"]
+    }
+
+    @Test(.enabled(if: isBuilt, "needs `swift build` to have built openmarket-web"))
+    func aDatabaseURLOfAnotherKindIsRefusedBeforeAnythingStarts() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        let refused = try await Self.run(Self.baseArguments(directory) + ["--database", "mysql://shop:hunter22@127.0.0.1/shop"])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains(
+            "--database (OPENMARKET_DATABASE) must be postgres://user:password@host:5432/database, or sqlite:// for the data directory's file."))
+        #expect(!refused.errors.contains("hunter22"))
+        let unreachable = try await Self.run(Self.baseArguments(directory) + ["--database", "postgres://shop:hunter22@127.0.0.1:1/shop"])
+        #expect(unreachable.status != 0)
+        #expect(unreachable.errors.contains("The market database postgres://shop@127.0.0.1:1/shop cannot be used: "), "\(unreachable.errors)")
+        #expect(!unreachable.errors.contains("hunter22"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "market.sqlite").path))
+    }
+
+    @Test(.enabled(if: isBuilt && PostgresTestServer.url != nil, "needs openmarket-web built and OPENMARKET_TEST_DATABASE"))
+    func aServerOnPostgreSQLIsReadyAndStopsCleanlyOnSIGTERM() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let directory = TestSupport.temporaryDirectory()
+            let port = try TestSupport.freePort()
+            let process = Process()
+            process.executableURL = ServerProcessTests.executable
+            var arguments = Self.baseArguments(directory)
+            arguments[1] = String(port)
+            let url = "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database)"
+            process.arguments = arguments + ["--database", url]
+            process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            try await TestSupport.waitUntilListening(port: port)
+            let socket = try RawSocket.connect(port: port)
+            socket.send("GET /ready HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            let ready = await socket.receiveUntilClosed(timeout: .seconds(30)).text
+            #expect(ready.hasPrefix("HTTP/1.1 200"), "\(ready.prefix(200))")
+            #expect(ready.contains("\"market\":\"ok\""))
+            process.terminate()
+            let deadline = ContinuousClock.now + .seconds(30)
+            while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(!process.isRunning, "SIGTERM stops the server and its database pool")
+            if !process.isRunning { #expect(process.terminationStatus == 0) }
+        }
+    }
+}
