@@ -4,11 +4,14 @@ import Hummingbird
 import Logging
 import OpenMarketCore
 import OpenMarketImaging
+import OpenMarketPostgres
 import OpenMarketStore
 import ServiceLifecycle
 
 /// Assembles the whole application from its configuration: the only construction path, used by tests too.
-public func buildApplication(_ config: AppConfiguration) async throws -> some ApplicationProtocol {
+/// `webStoreDatabase` puts the front end's own state in that PostgreSQL database (shared by every instance on
+/// it) instead of `web.sqlite` in the data directory.
+public func buildApplication(_ config: AppConfiguration, webStoreDatabase: PostgresLocation? = nil) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "openmarket-web")
     logger.logLevel = config.logLevel
 
@@ -26,11 +29,18 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let notes = StartupNotes()
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
-    let throttle = GuessThrottle()
+    // The one place the front end's store is chosen.
+    let webStore = if let webStoreDatabase {
+        WebStore.postgres(webStoreDatabase, logger: logger)
+    } else {
+        try WebStore.sqlite(path: config.dataDirectory.appending(path: "web.sqlite").path)
+    }
+    services += webStore.services
+    let throttle = webStore.throttle
     let startupGate = StartupGate()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
-    /// Where product passwords live: the embedded market keeps them with the product; otherwise `web.sqlite`.
+    /// Where product passwords live: the embedded market keeps them with the product; otherwise the web store.
     var passwordKeeping: (any ProductPasswordKeeping)?
     var prepareMarket: @Sendable (Logger) async throws -> Void = { _ in }
     let vendor: VendorCredentials?
@@ -38,7 +48,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let upstreamOrigin: String?
     var embeddedMarket: SQLiteMarket?
     /// Deleted products keep their photos for a restore: read from the embedded market, or fetched from the remote one.
-    let makeKeeping: (_ webDatabase: any DatabaseWriter) -> any DeletedProductKeeping
+    let makeKeeping: (_ passwords: any ProductPasswordStorage) -> any DeletedProductKeeping
     var resolver: ImageURLResolver?
     /// What only the embedded market can answer: products by id in one read, and a vendor's products.
     var catalog: (any ProductBatchReading & VendorListing)?
@@ -76,8 +86,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
                 baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
             logger: logger)
         market = client
-        makeKeeping = { [vendor] database in
-            RemoteProductKeeping(client: client, database: database, vendor: vendor, canChooseMainPhoto: config.upstreamGeneration != .v1)
+        makeKeeping = { [vendor] passwords in
+            RemoteProductKeeping(client: client, passwords: passwords, vendor: vendor, canChooseMainPhoto: config.upstreamGeneration != .v1)
         }
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor, productsHaveOwnPasswords: config.upstreamGeneration.hasProductPasswords)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
@@ -88,16 +98,15 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     }
     AssetsController(library: assets).addRoutes(to: routes.files)
 
-    let webDatabase = try WebDatabase.open(path: config.dataDirectory.appending(path: "web.sqlite").path)
-    let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webDatabase) }
+    let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webStore.storage) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
-    let audit = AuditLog(database: webDatabase)
+    let audit = AuditLog(storage: webStore.storage)
     let v1Upstream = if case .remote = config.backend { config.upstreamGeneration == .v1 } else { false }
-    let keeping = makeKeeping(webDatabase)
+    let keeping = makeKeeping(webStore.storage)
     let editing = ProductEditing(
         market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket,
         productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream, keeping: keeping)
-    let deleted = DeletedProducts(database: webDatabase)
+    let deleted = DeletedProducts(storage: webStore.storage)
     let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping)
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
@@ -113,16 +122,13 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     SellersController(sellers: catalog, renderer: renderer).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
-    let drafts = PhotoDrafts(database: webDatabase)
+    let drafts = PhotoDrafts(storage: webStore.storage)
     ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, drafts: drafts, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: pages)
-    let sweepKeptPhotos: @Sendable () async throws -> Void = {
-        try await drafts.sweep()
-        try await deleted.sweep()
-    }
+    let sweepKeptPhotos: @Sendable () async throws -> Void = { try await webStore.sweep() }
     services.append(WebStoreSweeper(logger: logger, sweep: sweepKeptPhotos))
 
-    let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
+    let accounts = AdminAccounts(storage: webStore.storage, hasher: hasher)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
     let signIn = routes.group(visitor, adminHost, CacheControlMiddleware.neverStore)
     let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts), CacheControlMiddleware.neverStore)
@@ -134,7 +140,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         .addRoutes(to: console)
     AdminHistoryController(audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    OperationsController(market: market, webDatabase: webDatabase).addRoutes(to: routes.group())
+    OperationsController(market: market, webStore: webStore.storage).addRoutes(to: routes.group())
 
     var app = Application(
         responder: routes.responder(before: [
@@ -163,8 +169,9 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     app.beforeServerStarts { [prepareMarket] in
         let logger = startupLogger
         try await prepareMarket(logger)
+        try await webStore.prepare()
         try await accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
-        try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
+        try await passwords.adoptFrontEndPasswords(from: webStore.storage, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
         try await restoring.recoverInterruptedRestores(logger: logger)
         try await sweepKeptPhotos()
