@@ -442,16 +442,18 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         do {
             // The latest block among the pair's, the client's and — unless the client proved this secret lately —
             // the secret's; by primary key, and timed by the server's clock, which every instance shares.
-            return try await first(
+            // No row blocking gives NULL (GREATEST would skip it, so the floor of one second is applied here).
+            let seconds = try await first(
                 Int?.self,
                 """
-                SELECT greatest(1, ceil(extract(epoch FROM max(blocked_until) - now())))::bigint FROM web_guess_miss
+                SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::bigint FROM web_guess_miss
                 WHERE blocked_until > now() AND (
                     (scope = 'pair' AND subject = \(subjectKey) AND client = \(clientKey))
                     OR (scope = 'client' AND subject = '' AND client = \(clientKey))
                     OR (scope = 'subject' AND subject = \(subjectKey) AND client = ''
                         AND NOT EXISTS (SELECT 1 FROM web_guess_trust WHERE subject = \(subjectKey) AND client = \(clientKey) AND until > now())))
                 """) ?? nil
+            return seconds.map { max(1, $0) }
         } catch {
             // Unable to count: refuse the guess rather than let it through unthrottled.
             logger.error("Reading the guess throttle failed; refusing the guess", metadata: ["error": "\(String(reflecting: error))"])
