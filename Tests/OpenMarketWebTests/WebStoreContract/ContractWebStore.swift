@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import OpenMarketPostgres
 import PostgresNIO
@@ -60,6 +61,29 @@ enum ContractWebStore {
                     })
                 }
             }
+        }
+    }
+}
+
+extension WebStore {
+    /// The drafts' kept byte total and the bytes of the drafts' photos as they are, to see the total kept right.
+    func draftBytes() async throws -> (kept: Int, actual: Int) {
+        switch storage {
+        case let sqlite as SQLiteWebStorage:
+            return try await sqlite.database.read { db in
+                (try Int.fetchOne(db, sql: "SELECT bytes FROM photoDraftTotal WHERE id = 1") ?? -1,
+                 try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM photoDraftImage") ?? -1)
+            }
+        case let postgres as PostgresWebStorage:
+            let rows = try await postgres.client.query(
+                """
+                SELECT (SELECT bytes FROM web_photo_draft_total WHERE id = 1),
+                    (SELECT coalesce(sum(length(bytes)), 0) FROM web_photo_draft_image)::bigint
+                """, logger: ContractWebStore.quietLogger)
+            for try await (kept, actual) in rows.decode((Int, Int).self) { return (kept, actual) }
+            return (-1, -1)
+        default:
+            throw CancellationError()
         }
     }
 }

@@ -191,6 +191,8 @@ struct WebStoreContractTests {
 
             try await two.discard(key: draft.key, owner: "cookie-1")
             #expect(try await one.load(key: draft.key, owner: "cookie-1") == nil)
+            let bytes = try await stores[1].draftBytes()
+            #expect(bytes.kept == bytes.actual && bytes.actual == 1, "replaced and discarded drafts leave the byte total")
             #expect(try await one.load(key: other.key, owner: "cookie-2") != nil)
         }
     }
@@ -296,10 +298,40 @@ struct WebStoreContractTests {
                 return try await group.reduce(into: (drafts: 0, kept: 0)) { $0.drafts += $1.drafts; $0.kept += $1.kept }
             }
             #expect(swept.drafts == 6)
+            let bytes = try await stores[0].draftBytes()
+            #expect(bytes.kept == bytes.actual && bytes.actual == 1, "the drafts' byte total went down with every swept draft")
             #expect(swept.kept == 4)
             #expect(try await drafts.load(key: fresh.key, owner: "new") != nil, "a draft still in its time stays")
             #expect(try await deleted.states(eventIDs: [expired[0]])[expired[0]] == .restoring)
 
+        }
+    }
+
+    /// Drafts kept, replaced, discarded and swept at once on several instances: none fails waiting on another, and
+    /// the byte total that bounds them stays the sum of what is kept.
+    @Test(arguments: WebStoreKind.available)
+    func draftsChangedAtOnceOnSeveralInstancesKeepTheirByteTotalRight(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let past = Date().addingTimeInterval(-2 * PhotoDrafts.lifetime)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for owner in 0..<12 {
+                    let drafts = PhotoDrafts(storage: stores[owner % stores.count].storage)
+                    let other = PhotoDrafts(storage: stores[(owner + 1) % stores.count].storage)
+                    group.addTask {
+                        let photo = { PhotoDrafts.Photo(filename: "p.jpg", mediaType: "image/jpeg", data: Data(repeating: 7, count: 10 + owner)) }
+                        let first = try #require(try await drafts.keep([photo()], key: nil, owner: "owner-\(owner)", now: owner % 3 == 0 ? past : Date()))
+                        let second = try await other.keep([photo(), photo()], key: first.key, owner: "owner-\(owner)", now: owner % 3 == 0 ? past : Date())
+                        if owner % 4 == 1, let second { try await drafts.discard(key: second.key, owner: "owner-\(owner)") }
+                    }
+                    group.addTask { _ = try await PhotoDrafts(storage: stores[owner % stores.count].storage).sweep() }
+                }
+                try await group.waitForAll()
+            }
+            for store in stores { _ = try await PhotoDrafts(storage: store.storage).sweep() }
+            let bytes = try await stores[2].draftBytes()
+            #expect(bytes.kept == bytes.actual)
+            // Left: every owner but those kept in the past (0, 3, 6, 9: swept) and those discarded (1, 5, 9), two photos each.
+            #expect(bytes.actual == [2, 4, 7, 8, 10, 11].reduce(0) { $0 + 2 * (10 + $1) })
         }
     }
 
