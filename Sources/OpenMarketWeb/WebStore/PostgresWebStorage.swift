@@ -50,8 +50,8 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     func sweepOther(now: Date) async throws {
         let forgotten = now.addingTimeInterval(-Self.memorySeconds)
-        try await client.query("DELETE FROM web_guess_miss WHERE last_miss < \(forgotten)", logger: logger)
-        try await client.query("DELETE FROM web_guess_trust WHERE until < \(now)", logger: logger)
+        try await client.query(PostgresWebStatements.sweepGuesses(before: forgotten), logger: logger)
+        try await client.query(PostgresWebStatements.sweepTrust(at: now), logger: logger)
     }
 
     /// `body` in one transaction: committed when it returns, rolled back when it throws (its error is rethrown).
@@ -100,14 +100,14 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     func addSession(tokenHash: String, createdAt: Date, expiresAt: Date) async throws {
         try await transaction { connection in
-            try await connection.query("DELETE FROM web_admin_session WHERE expires_at < \(createdAt)", logger: logger)
+            try await connection.query(PostgresWebStatements.deleteExpiredSessions(at: createdAt), logger: logger)
             try await connection.query(
                 "INSERT INTO web_admin_session (token_hash, created_at, expires_at) VALUES (\(tokenHash), \(createdAt), \(expiresAt))", logger: logger)
         }
     }
 
     func isSessionValid(tokenHash: String, at now: Date) async throws -> Bool {
-        try await first(Int.self, "SELECT 1 FROM web_admin_session WHERE token_hash = \(tokenHash) AND expires_at > \(now)") != nil
+        try await first(Int.self, PostgresWebStatements.validSession(tokenHash: tokenHash, at: now)) != nil
     }
 
     func removeSession(tokenHash: String) async throws {
@@ -144,9 +144,6 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     // MARK: History
-
-    private static let eventColumns =
-        "id, at, actor, action, product_id, product_name, changes, snapshot, outcome, detail, creation_key, related_product_id"
 
     private func events(_ rows: PostgresRowSequence) async throws -> [AuditEventRecord] {
         var events: [AuditEventRecord] = []
@@ -205,8 +202,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func event(id: Int64) async throws -> AuditEventRecord? {
-        let query = PostgresQuery(unsafeSQL: "SELECT \(Self.eventColumns) FROM web_audit_event WHERE id = $1", binds: try Self.binds(id))
-        return try await events(try await client.query(query, logger: logger)).first
+        try await events(try await client.query(PostgresWebStatements.event(id: id), logger: logger)).first
     }
 
     func completeEvent(id: Int64, productID: Int?, productName: String, changes: String, outcome: String, detail: String) async throws {
@@ -219,41 +215,23 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func pendingEvents() async throws -> [AuditEventRecord] {
-        let query = PostgresQuery(unsafeSQL: "SELECT \(Self.eventColumns) FROM web_audit_event WHERE outcome = 'pending' ORDER BY id")
-        return try await events(try await client.query(query, logger: logger))
+        try await events(try await client.query(PostgresWebStatements.pendingEvents, logger: logger))
     }
 
     func events(productID: Int?, limit: Int, offset: Int) async throws -> (total: Int, events: [AuditEventRecord]) {
         // One snapshot: the total and the page agree.
         try await transaction { connection in
-            let total: Int
-            let query: PostgresQuery
-            if let productID {
-                total = try await first(Int.self, "SELECT count(*) FROM web_audit_event WHERE product_id = \(productID)", on: connection) ?? 0
-                query = PostgresQuery(
-                    unsafeSQL: "SELECT \(Self.eventColumns) FROM web_audit_event WHERE product_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3",
-                    binds: try Self.binds(productID, limit, offset))
-            } else {
-                total = try await first(Int.self, "SELECT total FROM web_audit_counter WHERE id = 1", on: connection) ?? 0
-                query = PostgresQuery(
-                    unsafeSQL: "SELECT \(Self.eventColumns) FROM web_audit_event ORDER BY id DESC LIMIT $1 OFFSET $2", binds: try Self.binds(limit, offset))
-            }
-            return (total, try await events(try await connection.query(query, logger: logger)))
+            let total = try await first(Int.self, PostgresWebStatements.eventTotal(productID: productID), on: connection) ?? 0
+            let page = PostgresWebStatements.eventPage(productID: productID, limit: limit, offset: offset)
+            return (total, try await events(try await connection.query(page, logger: logger)))
         }
-    }
-
-    private static func binds(_ values: any PostgresThrowingDynamicTypeEncodable...) throws -> PostgresBindings {
-        var binds = PostgresBindings()
-        for value in values { try binds.append(value) }
-        return binds
     }
 
     // MARK: Deleted products
 
     func keptStates(eventIDs: Set<Int64>, now: Date) async throws -> [Int64: DeletedProducts.State] {
         var states: [Int64: DeletedProducts.State] = [:]
-        let rows = try await client.query(
-            "SELECT event_id, kept_until, restore_key, restored_product_id FROM web_kept_product WHERE event_id = ANY(\(Array(eventIDs)))", logger: logger)
+        let rows = try await client.query(PostgresWebStatements.keptStates(eventIDs: eventIDs), logger: logger)
         for try await (id, until, restoreKey, restored) in rows.decode((Int64, Date, String?, Int?).self) {
             states[id] = DeletedProducts.state(keptUntil: until, restoreKey: restoreKey, restoredProductID: restored, now: now)
         }
@@ -298,22 +276,14 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)] {
         var found: [(eventID: Int64, restoreKey: String)] = []
-        let rows = try await client.query(
-            "SELECT event_id, restore_key FROM web_kept_product WHERE restore_key IS NOT NULL AND restored_product_id IS NULL ORDER BY event_id",
-            logger: logger)
+        let rows = try await client.query(PostgresWebStatements.interruptedRestores, logger: logger)
         for try await (id, key) in rows.decode((Int64, String).self) { found.append((id, key)) }
         return found
     }
 
     func sweepKept(now: Date) async throws -> Int {
         // Each row is deleted by one sweep: another waits for its lock, then finds it gone (or claimed) and skips it.
-        let rows = try await client.query(
-            """
-            WITH gone AS (
-                DELETE FROM web_kept_product WHERE kept_until <= \(now) AND restored_product_id IS NULL AND restore_key IS NULL RETURNING 1
-            )
-            SELECT count(*) FROM gone
-            """, logger: logger)
+        let rows = try await client.query(PostgresWebStatements.sweepKept(now: now), logger: logger)
         for try await count in rows.decode(Int.self) { return count }
         return 0
     }
@@ -327,13 +297,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     /// Deletes drafts by a condition and takes their bytes off the total; how many.
     private func deleteDrafts(_ condition: PostgresQuery, on connection: PostgresConnection) async throws -> Int {
-        let query = PostgresQuery(
-            unsafeSQL: """
-                WITH gone AS (DELETE FROM web_photo_draft WHERE \(condition.sql) RETURNING bytes),
-                total AS (UPDATE web_photo_draft_total SET bytes = bytes - (SELECT coalesce(sum(bytes), 0) FROM gone) WHERE id = 1)
-                SELECT count(*) FROM gone
-                """, binds: condition.binds)
-        return try await first(Int.self, query, on: connection) ?? 0
+        try await first(Int.self, PostgresWebStatements.deleteDrafts(condition), on: connection) ?? 0
     }
 
     func draftPhotos(keyHash: String, ownerHash: String, now: Date) async throws -> [PhotoDrafts.Photo]? {
@@ -385,22 +349,13 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
                     """, logger: logger)
             }
             // The visitor's oldest drafts past the limit go (the new one expires last).
-            _ = try await deleteDrafts(
-                """
-                key_hash IN (SELECT key_hash FROM web_photo_draft WHERE owner_hash = \(ownerHash)
-                    ORDER BY expires_at DESC OFFSET \(PhotoDrafts.maxDraftsPerVisitor))
-                """, on: connection)
+            _ = try await first(Int.self, PostgresWebStatements.trimDrafts(ownerHash: ownerHash), on: connection)
             return draftKey
         }
     }
 
     func draftPhoto(token: String, ownerHash: String, now: Date) async throws -> PhotoDrafts.Photo? {
-        let rows = try await client.query(
-            """
-            SELECT d.owner_hash, i.filename, i.media_type, i.bytes
-            FROM web_photo_draft_image i JOIN web_photo_draft d ON d.key_hash = i.draft_key_hash
-            WHERE i.token = \(token) AND d.expires_at > \(now)
-            """, logger: logger)
+        let rows = try await client.query(PostgresWebStatements.draftPhoto(token: token, now: now), logger: logger)
         for try await (owner, filename, mediaType, data) in rows.decode((String, String, String, Data).self) {
             guard VisitorMiddleware.constantTimeEquals(owner, ownerHash) else { return nil }
             return PhotoDrafts.Photo(filename: filename, mediaType: mediaType, data: data, token: token)
@@ -421,15 +376,15 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     func sweepDrafts(now: Date) async throws -> Int {
         try await transaction { connection in
             _ = try await lockDraftTotal(connection)
-            return try await deleteDrafts("expires_at <= \(now)", on: connection)
+            return try await first(Int.self, PostgresWebStatements.sweepDrafts(now: now), on: connection) ?? 0
         }
     }
 
     // MARK: Wrong guesses
 
-    private static let memorySeconds = TimeInterval(GuessThrottle.memory.components.seconds)
+    static let memorySeconds = TimeInterval(GuessThrottle.memory.components.seconds)
 
-    private static func key(_ subject: GuessThrottle.Subject) -> String {
+    static func key(_ subject: GuessThrottle.Subject) -> String {
         switch subject {
         case .product(let id): "product:\(id)"
         case .vendor(let identifier): "vendor:\(identifier)"
@@ -443,16 +398,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
             // The latest block among the pair's, the client's and — unless the client proved this secret lately —
             // the secret's; by primary key, and timed by the server's clock, which every instance shares.
             // No row blocking gives NULL (GREATEST would skip it, so the floor of one second is applied here).
-            let seconds = try await first(
-                Int?.self,
-                """
-                SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::bigint FROM web_guess_miss
-                WHERE blocked_until > now() AND (
-                    (scope = 'pair' AND subject = \(subjectKey) AND client = \(clientKey))
-                    OR (scope = 'client' AND subject = '' AND client = \(clientKey))
-                    OR (scope = 'subject' AND subject = \(subjectKey) AND client = ''
-                        AND NOT EXISTS (SELECT 1 FROM web_guess_trust WHERE subject = \(subjectKey) AND client = \(clientKey) AND until > now())))
-                """) ?? nil
+            let seconds = try await first(Int?.self, PostgresWebStatements.guessWait(subject: subjectKey, client: clientKey)) ?? nil
             return seconds.map { max(1, $0) }
         } catch {
             // Unable to count: refuse the guess rather than let it through unthrottled.
@@ -521,4 +467,110 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 struct PostgresWebStoreError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The statements that read or sweep, as the storage runs them: `PostgresWebQueryPlanTests` explains each, to hold
+/// them to their indexes.
+enum PostgresWebStatements {
+    static let eventColumns =
+        "id, at, actor, action, product_id, product_name, changes, snapshot, outcome, detail, creation_key, related_product_id"
+
+    static func validSession(tokenHash: String, at now: Date) -> PostgresQuery {
+        "SELECT 1 FROM web_admin_session WHERE token_hash = \(tokenHash) AND expires_at > \(now)"
+    }
+
+    static func deleteExpiredSessions(at now: Date) -> PostgresQuery {
+        "DELETE FROM web_admin_session WHERE expires_at < \(now)"
+    }
+
+    static func event(id: Int64) -> PostgresQuery {
+        "SELECT \(unescaped: eventColumns) FROM web_audit_event WHERE id = \(id)"
+    }
+
+    static var pendingEvents: PostgresQuery {
+        "SELECT \(unescaped: eventColumns) FROM web_audit_event WHERE outcome = 'pending' ORDER BY id"
+    }
+
+    /// All events' total from the counter; one product's from its index range.
+    static func eventTotal(productID: Int?) -> PostgresQuery {
+        if let productID { return "SELECT count(*) FROM web_audit_event WHERE product_id = \(productID)" }
+        return "SELECT total FROM web_audit_counter WHERE id = 1"
+    }
+
+    static func eventPage(productID: Int?, limit: Int, offset: Int) -> PostgresQuery {
+        if let productID {
+            return "SELECT \(unescaped: eventColumns) FROM web_audit_event WHERE product_id = \(productID) ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)"
+        }
+        return "SELECT \(unescaped: eventColumns) FROM web_audit_event ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)"
+    }
+
+    static func keptStates(eventIDs: Set<Int64>) -> PostgresQuery {
+        "SELECT event_id, kept_until, restore_key, restored_product_id FROM web_kept_product WHERE event_id = ANY(\(Array(eventIDs)))"
+    }
+
+    static var interruptedRestores: PostgresQuery {
+        "SELECT event_id, restore_key FROM web_kept_product WHERE restore_key IS NOT NULL AND restored_product_id IS NULL ORDER BY event_id"
+    }
+
+    /// Each row is deleted by one sweep: another waits for its lock, then finds it gone (or claimed) and skips it.
+    static func sweepKept(now: Date) -> PostgresQuery {
+        """
+        WITH gone AS (
+            DELETE FROM web_kept_product WHERE kept_until <= \(now) AND restored_product_id IS NULL AND restore_key IS NULL RETURNING 1
+        )
+        SELECT count(*) FROM gone
+        """
+    }
+
+    static func draftPhoto(token: String, now: Date) -> PostgresQuery {
+        """
+        SELECT d.owner_hash, i.filename, i.media_type, i.bytes
+        FROM web_photo_draft_image i JOIN web_photo_draft d ON d.key_hash = i.draft_key_hash
+        WHERE i.token = \(token) AND d.expires_at > \(now)
+        """
+    }
+
+    /// Deletes the drafts `condition` selects and takes their bytes off the total, in one statement; how many.
+    static func deleteDrafts(_ condition: PostgresQuery) -> PostgresQuery {
+        PostgresQuery(
+            unsafeSQL: """
+                WITH gone AS (DELETE FROM web_photo_draft WHERE \(condition.sql) RETURNING bytes),
+                total AS (UPDATE web_photo_draft_total SET bytes = bytes - (SELECT coalesce(sum(bytes), 0) FROM gone) WHERE id = 1)
+                SELECT count(*) FROM gone
+                """, binds: condition.binds)
+    }
+
+    static func sweepDrafts(now: Date) -> PostgresQuery {
+        deleteDrafts("expires_at <= \(now)")
+    }
+
+    /// The owner's oldest drafts past `PhotoDrafts.maxDraftsPerVisitor`.
+    static func trimDrafts(ownerHash: String) -> PostgresQuery {
+        deleteDrafts(
+            """
+            key_hash IN (SELECT key_hash FROM web_photo_draft WHERE owner_hash = \(ownerHash)
+                ORDER BY expires_at DESC OFFSET \(PhotoDrafts.maxDraftsPerVisitor))
+            """)
+    }
+
+    /// The latest block among the pair's, the client's and — unless the client proved this secret lately — the
+    /// secret's, in whole seconds (NULL when none blocks); by primary key, timed by the server's clock.
+    static func guessWait(subject: String, client: String) -> PostgresQuery {
+        """
+        SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::bigint FROM web_guess_miss
+        WHERE blocked_until > now() AND (
+            (scope = 'pair' AND subject = \(subject) AND client = \(client))
+            OR (scope = 'client' AND subject = '' AND client = \(client))
+            OR (scope = 'subject' AND subject = \(subject) AND client = ''
+                AND NOT EXISTS (SELECT 1 FROM web_guess_trust WHERE subject = \(subject) AND client = \(client) AND until > now())))
+        """
+    }
+
+    static func sweepGuesses(before forgotten: Date) -> PostgresQuery {
+        "DELETE FROM web_guess_miss WHERE last_miss < \(forgotten)"
+    }
+
+    static func sweepTrust(at now: Date) -> PostgresQuery {
+        "DELETE FROM web_guess_trust WHERE until < \(now)"
+    }
 }
