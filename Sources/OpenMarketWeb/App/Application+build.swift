@@ -4,11 +4,15 @@ import Hummingbird
 import Logging
 import OpenMarketCore
 import OpenMarketImaging
+import OpenMarketPostgres
 import OpenMarketStore
 import ServiceLifecycle
 
 /// Assembles the whole application from its configuration: the only construction path, used by tests too.
-public func buildApplication(_ config: AppConfiguration) async throws -> some ApplicationProtocol {
+/// With `--database postgres://…` (`config.storage`) the front end's own state lives in that database too, shared by
+/// every instance on it; `webStoreDatabase` puts only that state in a PostgreSQL database (tests of a web store
+/// shared by instances with markets of their own). Otherwise it is `web.sqlite` in the data directory.
+public func buildApplication(_ config: AppConfiguration, webStoreDatabase: PostgresLocation? = nil) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "openmarket-web")
     logger.logLevel = config.logLevel
 
@@ -26,11 +30,19 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let notes = StartupNotes()
     var services: [any Service] = [ShutdownService(name: "secret hasher") { try await hasher.shutdown() }]
     let routes = SiteRoutes(errorPages: errorPages)
-    let throttle = GuessThrottle()
+    // The one place the front end's store is chosen.
+    let sharedLocation: PostgresLocation? = if case .postgres(let location) = config.storage { location } else { webStoreDatabase }
+    let webStore = if let sharedLocation {
+        WebStore.postgres(sharedLocation, logger: logger)
+    } else {
+        try WebStore.sqlite(path: config.dataDirectory.appending(path: "web.sqlite").path)
+    }
+    services += webStore.services
+    let throttle = webStore.throttle
     let startupGate = StartupGate()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
-    /// Where product passwords live: the embedded market keeps them with the product; otherwise `web.sqlite`.
+    /// Where product passwords live: the embedded market keeps them with the product; otherwise the web store.
     var passwordKeeping: (any ProductPasswordKeeping)?
     var prepareMarket: @Sendable (Logger) async throws -> Void = { _ in }
     let vendor: VendorCredentials?
@@ -38,7 +50,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let upstreamOrigin: String?
     var embeddedMarket: (any EmbeddedMarketStore)?
     /// Deleted products keep their photos for a restore: read from the embedded market, or fetched from the remote one.
-    let makeKeeping: (_ webDatabase: any DatabaseWriter) -> any DeletedProductKeeping
+    let makeKeeping: (_ passwords: any ProductPasswordStorage) -> any DeletedProductKeeping
     var resolver: ImageURLResolver?
     /// What only the embedded market can answer: products by id in one read, and a vendor's products.
     var catalog: (any ProductBatchReading & VendorListing)?
@@ -80,8 +92,8 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
                 baseURL: upstream, requestTimeout: config.upstreamTimeout, generation: config.upstreamGeneration),
             logger: logger)
         market = client
-        makeKeeping = { [vendor] database in
-            RemoteProductKeeping(client: client, database: database, vendor: vendor, canChooseMainPhoto: config.upstreamGeneration != .v1)
+        makeKeeping = { [vendor] passwords in
+            RemoteProductKeeping(client: client, passwords: passwords, vendor: vendor, canChooseMainPhoto: config.upstreamGeneration != .v1)
         }
         adminMarket = RemoteAdminMarket(market: client, vendor: vendor, productsHaveOwnPasswords: config.upstreamGeneration.hasProductPasswords)
         upstreamOrigin = upstream.scheme.flatMap { scheme in upstream.host.map { "\(scheme)://\($0)" + (upstream.port.map { ":\($0)" } ?? "") } }
@@ -92,16 +104,15 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     }
     AssetsController(library: assets).addRoutes(to: routes.files)
 
-    let webDatabase = try WebDatabase.open(path: config.dataDirectory.appending(path: "web.sqlite").path)
-    let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webDatabase) }
+    let keeper: ProductPasswords.Keeper = if let passwordKeeping { .market(passwordKeeping) } else { .frontEnd(webStore.storage) }
     let passwords = ProductPasswords(keeper: keeper, hasher: hasher)
-    let audit = AuditLog(database: webDatabase)
+    let audit = AuditLog(storage: webStore.storage)
     let v1Upstream = if case .remote = config.backend { config.upstreamGeneration == .v1 } else { false }
-    let keeping = makeKeeping(webDatabase)
+    let keeping = makeKeeping(webStore.storage)
     let editing = ProductEditing(
         market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket,
         productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream, keeping: keeping)
-    let deleted = DeletedProducts(database: webDatabase)
+    let deleted = DeletedProducts(storage: webStore.storage)
     let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping)
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
@@ -119,16 +130,13 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     SellersController(sellers: catalog, renderer: renderer).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
-    let drafts = PhotoDrafts(database: webDatabase)
+    let drafts = PhotoDrafts(storage: webStore.storage)
     ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, drafts: drafts, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: pages)
-    let sweepKeptPhotos: @Sendable () async throws -> Void = {
-        try await drafts.sweep()
-        try await deleted.sweep()
-    }
+    let sweepKeptPhotos: @Sendable () async throws -> Void = { try await webStore.sweep() }
     services.append(WebStoreSweeper(logger: logger, sweep: sweepKeptPhotos))
 
-    let accounts = AdminAccounts(database: webDatabase, hasher: hasher)
+    let accounts = AdminAccounts(storage: webStore.storage, hasher: hasher)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
     let signIn = routes.group(visitor, adminHost, CacheControlMiddleware.neverStore)
     let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts), CacheControlMiddleware.neverStore)
@@ -140,7 +148,7 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
         .addRoutes(to: console)
     AdminHistoryController(audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    OperationsController(market: market, webDatabase: webDatabase).addRoutes(to: routes.group())
+    OperationsController(market: market, webStore: webStore.storage).addRoutes(to: routes.group())
 
     var app = Application(
         responder: routes.responder(before: [
@@ -169,12 +177,14 @@ public func buildApplication(_ config: AppConfiguration) async throws -> some Ap
     let adminPassword = config.adminPassword
     app.beforeServerStarts { [prepareMarket] in
         let logger = startupLogger
+        // The web store's schema first (on PostgreSQL, migrations of its own).
+        try await webStore.prepare()
         // Each hashes a secret (bcrypt, on the hasher's own threads): side by side, start-up waits for one.
         async let market: Void = prepareMarket(logger)
         async let admin: Void = accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)
         try await market
         try await admin
-        try await passwords.adoptFrontEndPasswords(from: webDatabase, logger: logger)
+        try await passwords.adoptFrontEndPasswords(from: webStore.storage, logger: logger)
         try await editing.recoverPendingCreates(logger: logger)
         try await restoring.recoverInterruptedRestores(logger: logger)
         try await sweepKeptPhotos()

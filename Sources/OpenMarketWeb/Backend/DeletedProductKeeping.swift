@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenMarketCore
 import OpenMarketInput
 import OpenMarketStore
@@ -35,10 +34,10 @@ struct EmbeddedProductKeeping: DeletedProductKeeping {
 
 /// A remote market: photos are fetched from the server itself before the delete — only from its own origin, so a
 /// product naming photos elsewhere is not restorable — and sent again as a new listing with this front end's
-/// vendor credentials; the product's own password is kept in `web.sqlite`, as for every product listed here.
+/// vendor credentials; the product's own password is kept in the web store, as for every product listed here.
 struct RemoteProductKeeping: DeletedProductKeeping {
     let client: OpenMarketClient
-    let database: any DatabaseWriter
+    let passwords: any ProductPasswordStorage
     let vendor: VendorCredentials?
     /// Whether the server can make another photo the main one (v1 always shows the first).
     let canChooseMainPhoto: Bool
@@ -52,7 +51,7 @@ struct RemoteProductKeeping: DeletedProductKeeping {
             else { return nil }
             photos.append(KeptPhoto(mediaType: kind.mediaType, data: data))
         }
-        let hash = try? await database.read { db in try ProductPasswordRecord.fetchOne(db, key: product.id)?.passwordHash }
+        let hash = try? await passwords.productPasswordHash(productID: product.id)
         let main = product.images.firstIndex { $0.id == product.thumbnailImageID } ?? 0
         return ProductKeepsake(photos: photos, mainPosition: main, passwordHash: hash ?? nil)
     }
@@ -70,8 +69,7 @@ struct RemoteProductKeeping: DeletedProductKeeping {
             created = (try? await client.updateProduct(id: created.id, changes: changes, credentials: vendor)) ?? created
         }
         if let hash = keepsake.passwordHash {
-            let record = ProductPasswordRecord(productId: created.id, passwordHash: hash, createdAt: Date())
-            try await database.write { db in try record.save(db) }
+            try await passwords.saveProductPasswordHash(hash, productID: created.id, at: Date())
         }
         return created
     }

@@ -1,4 +1,3 @@
-import GRDB
 import Hummingbird
 import NIOCore
 import OpenMarketCore
@@ -8,7 +7,8 @@ import Prometheus
 /// stays the API's own health answer (the process is up); readiness also proves the stores answer.
 struct OperationsController {
     let market: any OpenMarketAPI
-    let webDatabase: DatabasePool
+    /// The front end's own store, whichever it is.
+    let webStore: any WebStorage
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get(.metrics) { _, _ in
@@ -67,7 +67,7 @@ struct OperationsController {
             checks.append(("market", String("\(error)".prefix(200))))
         }
         do {
-            _ = try await webDatabase.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+            try await webStore.healthCheck()
             checks.append(("webStore", nil))
         } catch {
             checks.append(("webStore", String("\(error)".prefix(200))))

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import OpenMarketStore
 import OpenMarketCore
@@ -36,14 +35,12 @@ extension ProductEditing {
 
 extension ProductPasswords {
     /// Passwords the front end kept before the market kept them: moved into the market, once.
-    func adoptFrontEndPasswords(from database: any DatabaseWriter, logger: Logger) async throws {
+    func adoptFrontEndPasswords(from storage: any ProductPasswordStorage, logger: Logger) async throws {
         guard case .market(let keeping) = keeper, let market = keeping as? any FrontEndPasswordAdopting else { return }
-        let hashes = try await database.read { db in
-            Dictionary(uniqueKeysWithValues: try ProductPasswordRecord.fetchAll(db).map { ($0.productId, $0.passwordHash) })
-        }
+        let hashes = try await storage.allProductPasswordHashes()
         guard !hashes.isEmpty else { return }
         let adopted = try await market.adoptProductPasswordHashes(hashes)
-        _ = try await database.write { db in try ProductPasswordRecord.deleteAll(db) }
+        try await storage.removeAllProductPasswords()
         logger.notice("Moved product passwords into the market", metadata: ["adopted": "\(adopted)", "kept before": "\(hashes.count)"])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import OpenMarketCore
 import OpenMarketStore
@@ -150,11 +149,8 @@ struct ProductEditing: Sendable {
             let kept = keepsake
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: deleted.name,
-                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success
-            ) { db, eventID in
-                guard let kept else { return }
-                try DeletedProducts.keep(kept, productID: product.id, vendorID: product.vendorID, eventID: eventID, in: db)
-            }
+                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success,
+                alongside: kept.map { .keepDeleted($0, productID: product.id, vendorID: product.vendorID) })
         case .failure(let refusal):
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: product.name,

@@ -53,10 +53,8 @@ struct ProductRestoring: Sendable {
             let restored = try await keeping.relist(draft, keepsake: claim.keepsake, vendorID: claim.vendorID, creationKey: claim.restoreKey)
             _ = try? await audit.record(
                 actor: .admin, action: .restore, productID: restored.id, productName: restored.name,
-                changes: AuditLog.Change.fields(of: restored), relatedProductID: claim.deletedProductID, outcome: .success
-            ) { db, _ in
-                try DeletedProducts.complete(eventID: eventID, restoredProductID: restored.id, in: db)
-            }
+                changes: AuditLog.Change.fields(of: restored), relatedProductID: claim.deletedProductID, outcome: .success,
+                alongside: .completeRestore(eventID: eventID, restoredProductID: restored.id))
             return .success(restored)
         } catch {
             let refusal = ProductEditing.Refusal(error)
@@ -88,10 +86,8 @@ struct ProductRestoring: Sendable {
             case .made(let id):
                 try await audit.record(
                     actor: .admin, action: .restore, productID: id, productName: event.productName, relatedProductID: event.productID,
-                    outcome: .success, detail: "Completed at start-up: the server stopped before the restore was recorded."
-                ) { db, _ in
-                    try DeletedProducts.complete(eventID: pending.eventID, restoredProductID: id, in: db)
-                }
+                    outcome: .success, detail: "Completed at start-up: the server stopped before the restore was recorded.",
+                    alongside: .completeRestore(eventID: pending.eventID, restoredProductID: id))
                 logger.notice("Recorded a restore a restart interrupted", metadata: ["product": "\(id)"])
             case .notMade:
                 try await deleted.release(eventID: pending.eventID)

@@ -4,12 +4,22 @@ import GRDB
 import Logging
 import OpenMarketStore
 
-/// The admin password (bcrypt hash) and signed-in sessions, kept in `web.sqlite` so a restart signs nobody out.
+/// The admin password (bcrypt hash) and signed-in sessions, kept in the web store so a restart signs nobody out
+/// and, on PostgreSQL, a session made on one instance is valid on all.
 struct AdminAccounts: Sendable {
     static let sessionLifetime: TimeInterval = 8 * 3600
 
-    let database: any DatabaseWriter
+    let storage: any AdminAccountStorage
     let hasher: SecretHasher
+
+    init(storage: any AdminAccountStorage, hasher: SecretHasher) {
+        self.storage = storage
+        self.hasher = hasher
+    }
+
+    init(database: any DatabaseWriter, hasher: SecretHasher) {
+        self.init(storage: SQLiteWebStorage(database: database), hasher: hasher)
+    }
 
     /// Refuses a configured password bcrypt cannot take, before anything is built.
     static func check(configuredPassword: String?) throws {
@@ -21,20 +31,20 @@ struct AdminAccounts: Sendable {
     /// Sets the configured password, or creates one on the first start and logs it once.
     func prepare(configuredPassword: String?, notes: StartupNotes, logger: Logger) async throws {
         if let configuredPassword {
-            try await store(hash: try await hasher.hash(configuredPassword))
+            try await storage.saveAdminPasswordHash(try await hasher.hash(configuredPassword), at: Date())
             return
         }
-        let exists = try await database.read { db in try AdminAccountRecord.exists(db, key: AdminAccountRecord.id) }
-        guard !exists else { return }
+        guard try await storage.adminPasswordHash() == nil else { return }
         let password = VendorSetup.randomSecret()
-        try await store(hash: try await hasher.hash(password))
+        // Instances starting together on one database: the first to write makes the password, the others keep it.
+        guard try await storage.createAdminPasswordHash(try await hasher.hash(password), at: Date()) else { return }
         logger.info("Created the admin password")
         notes.add("admin password (sign in at /admin/login; --admin-password sets another):")
         notes.add("  \(password)")
     }
 
     func verify(_ password: String) async throws -> Bool {
-        let hash = try await database.read { db in try AdminAccountRecord.fetchOne(db, key: AdminAccountRecord.id)?.passwordHash }
+        let hash = try await storage.adminPasswordHash()
         return await hasher.verify(password, against: hash)
     }
 
@@ -43,29 +53,16 @@ struct AdminAccounts: Sendable {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         let now = Date()
-        let session = AdminSessionRecord(tokenHash: Self.digest(token), createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
-        try await database.write { db in
-            _ = try AdminSessionRecord.expired(at: now).deleteAll(db)
-            try session.insert(db)
-        }
+        try await storage.addSession(tokenHash: Self.digest(token), createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
         return token
     }
 
     func isValid(session token: String) async throws -> Bool {
-        let hash = Self.digest(token)
-        return try await database.read { db in try AdminSessionRecord.valid(tokenHash: hash, at: Date()).isEmpty(db) == false }
+        try await storage.isSessionValid(tokenHash: Self.digest(token), at: Date())
     }
 
     func endSession(_ token: String) async throws {
-        let hash = Self.digest(token)
-        _ = try await database.write { db in try AdminSessionRecord.deleteOne(db, key: hash) }
-    }
-
-    private func store(hash: String) async throws {
-        let account = AdminAccountRecord(id: AdminAccountRecord.id, passwordHash: hash, createdAt: Date())
-        try await database.write { db in
-            try account.upsert(db)
-        }
+        try await storage.removeSession(tokenHash: Self.digest(token))
     }
 
     static func digest(_ token: String) -> String {

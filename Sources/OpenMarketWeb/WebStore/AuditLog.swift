@@ -29,7 +29,15 @@ struct AuditLog: Sendable {
         var relatedProductID: Int? = nil
     }
 
-    let database: any DatabaseWriter
+    let storage: any AuditStorage
+
+    init(storage: any AuditStorage) {
+        self.storage = storage
+    }
+
+    init(database: any DatabaseWriter) {
+        self.init(storage: SQLiteWebStorage(database: database))
+    }
 
     /// Who did something: a storefront visitor (by address, as they have no account) or the signed-in admin.
     enum Actor: Sendable, Hashable {
@@ -44,30 +52,24 @@ struct AuditLog: Sendable {
         }
     }
 
-    /// Records one event; `alongside` writes what belongs with it (the kept photos of a delete) in the same
-    /// transaction, given the new event's id. Returns that id.
+    /// Records one event; `alongside` is what belongs with it (the kept photos of a delete, a restore's outcome),
+    /// written in the same transaction. Returns the event's id.
     @discardableResult
     func record(
         actor: Actor, action: Action, productID: Int?, productName: String, changes: [Change] = [], snapshot: [Change]? = nil,
         relatedProductID: Int? = nil, outcome: Outcome, detail: String = "",
-        alongside: (@Sendable (Database, Int64) throws -> Void)? = nil
+        alongside: AuditAlongside? = nil
     ) async throws -> Int64 {
         let event = AuditEventRecord(
             id: nil, at: Date(), actor: actor.name, action: action.rawValue, productId: productID, productName: productName,
             changes: try Self.json(changes), snapshot: try snapshot.map(Self.json), outcome: outcome.rawValue, detail: detail, creationKey: nil,
             relatedProductId: relatedProductID)
-        return try await database.write { db in
-            var event = event
-            try event.insert(db)
-            let id = event.id ?? 0
-            try alongside?(db, id)
-            return id
-        }
+        return try await storage.insertEvent(event, alongside: alongside)
     }
 
     /// One event by its id.
     func event(id: Int64) async throws -> Event? {
-        try await database.read { db in try AuditEventRecord.fetchOne(db, key: id).map(Self.event) }
+        try await storage.event(id: id).map(Self.event)
     }
 
     /// Records a create before the market is asked, under the creation key the market will keep with the product.
@@ -75,47 +77,28 @@ struct AuditLog: Sendable {
         let event = AuditEventRecord(
             id: nil, at: Date(), actor: actor.name, action: Action.create.rawValue, productId: nil, productName: productName,
             changes: "[]", snapshot: nil, outcome: Outcome.pending.rawValue, detail: "", creationKey: creationKey, relatedProductId: nil)
-        return try await database.write { db in
-            var event = event
-            try event.insert(db)
-            return event.id ?? 0
-        }
+        return try await storage.insertEvent(event, alongside: nil)
     }
 
     /// Completes a create begun with `beginCreate`.
     func completeCreate(eventID: Int64, productID: Int?, productName: String, changes: [Change], outcome: Outcome, detail: String = "") async throws {
-        let changesJSON = try Self.json(changes)
-        try await database.write { db in
-            guard var event = try AuditEventRecord.fetchOne(db, key: eventID) else { return }
-            event.productId = productID
-            event.productName = productName
-            event.changes = changesJSON
-            event.outcome = outcome.rawValue
-            event.detail = detail
-            try event.update(db)
-        }
+        try await storage.completeEvent(
+            id: eventID, productID: productID, productName: productName, changes: try Self.json(changes), outcome: outcome.rawValue, detail: detail)
     }
 
     /// Creates still pending, oldest first: after a crash, each is completed from what the market says.
     func pendingCreates() async throws -> [(eventID: Int64, creationKey: String, productName: String)] {
-        try await database.read { db in
-            try AuditEventRecord.pending.order(AuditEventRecord.Columns.id).fetchAll(db).compactMap { event in
-                guard let id = event.id, let key = event.creationKey else { return nil }
-                return (id, key, event.productName)
-            }
+        try await storage.pendingEvents().compactMap { event in
+            guard let id = event.id, let key = event.creationKey else { return nil }
+            return (id, key, event.productName)
         }
     }
 
     /// Newest first; `productID` narrows to one product's history (served by its index). The total of all
     /// events comes from a counter, one product's from its index range.
     func events(productID: Int? = nil, limit: Int, offset: Int) async throws -> (total: Int, events: [Event]) {
-        try await database.read { db in
-            let total = try productID == nil
-                ? Int.fetchOne(db, sql: "SELECT total FROM auditCounter WHERE id = 1") ?? 0
-                : AuditEventRecord.newest(productID: productID).fetchCount(db)
-            let records = try AuditEventRecord.newest(productID: productID).limit(limit, offset: offset).fetchAll(db)
-            return (total, records.map(Self.event))
-        }
+        let found = try await storage.events(productID: productID, limit: limit, offset: offset)
+        return (found.total, found.events.map(Self.event))
     }
 
     private static func event(_ record: AuditEventRecord) -> Event {

@@ -10,7 +10,11 @@ import Metrics
 ///   recently, so an attack on a vendor does not lock out that vendor's own app.
 ///
 /// A blocked guess is refused before any bcrypt runs, so guessing cannot slow down everyone else's requests.
-actor GuessThrottle {
+///
+/// The misses are counted by `counting`: in memory for one instance (`MemoryGuessCounter`, the default), or in
+/// the shared database for several (`PostgresWebStorage`), where 9 misses spread over three instances block
+/// exactly as 9 on one.
+struct GuessThrottle: Sendable {
     /// What is being guessed at.
     enum Subject: Hashable, Sendable {
         case product(Int)
@@ -45,6 +49,56 @@ actor GuessThrottle {
     /// keeps guessing can then send a guess a second per connection, instead of thousands that each cost a response.
     static let tarpit: Duration = .seconds(1)
 
+    let counting: any GuessCounting
+
+    init(counting: any GuessCounting = MemoryGuessCounter()) {
+        self.counting = counting
+    }
+
+    /// Seconds the client must still wait before a guess at `subject` is even checked, or `nil` when it may try.
+    /// A blocked client is answered only after `tarpit`: the caller of `refusal` waits for it.
+    func waitSeconds(client: String, subject: Subject) async -> Int? {
+        await counting.waitSeconds(client: client, subject: subject)
+    }
+
+    /// Like `waitSeconds`, but a blocked client's answer is held back for `tarpit` first.
+    func blockedSeconds(client: String, subject: Subject) async -> Int? {
+        guard let wait = await waitSeconds(client: client, subject: subject) else { return nil }
+        Counter(label: Telemetry.throttled, dimensions: [("subject", subject.kind)]).increment()
+        try? await Task.sleep(for: Self.tarpit)
+        return wait
+    }
+
+    func recordMiss(client: String, subject: Subject) async {
+        Counter(label: Telemetry.wrongGuesses, dimensions: [("subject", subject.kind)]).increment()
+        await counting.recordMiss(client: client, subject: subject)
+    }
+
+    /// The right secret: this client's misses at this subject are forgiven and it is trusted for the subject.
+    /// Its misses elsewhere and other clients' misses stay, so knowing one secret buys no guesses at another.
+    func recordSuccess(client: String, subject: Subject) async {
+        await counting.recordSuccess(client: client, subject: subject)
+    }
+
+    /// The wait after a miss that makes `misses` in a row under `limit`, or `nil` while misses are still free.
+    static func delaySeconds(misses: Int, limit: Limit) -> Int? {
+        guard misses >= limit.freeMisses else { return nil }
+        let exponent = min(misses - limit.freeMisses, 16)
+        return min(limit.firstDelaySeconds << exponent, limit.maxDelaySeconds)
+    }
+}
+
+/// Where a `GuessThrottle` counts misses; every implementation applies the same three limits.
+protocol GuessCounting: Sendable {
+    func waitSeconds(client: String, subject: GuessThrottle.Subject) async -> Int?
+    func recordMiss(client: String, subject: GuessThrottle.Subject) async
+    func recordSuccess(client: String, subject: GuessThrottle.Subject) async
+}
+
+/// Misses counted in this process's memory: for one instance.
+actor MemoryGuessCounter: GuessCounting {
+    typealias Subject = GuessThrottle.Subject
+
     private struct Record {
         var misses = 0
         var blockedUntil: ContinuousClock.Instant
@@ -62,8 +116,6 @@ actor GuessThrottle {
     private var trusted: [PairKey: ContinuousClock.Instant] = [:]
     private let clock = ContinuousClock()
 
-    /// Seconds the client must still wait before a guess at `subject` is even checked, or `nil` when it may try.
-    /// A blocked client is answered only after `tarpit`: the caller of `refusal` waits for it.
     func waitSeconds(client: String, subject: Subject) -> Int? {
         let now = clock.now
         var until = [pairs[PairKey(client: client, subject: subject)], clients[client]].compactMap { $0?.blockedUntil }.max() ?? now
@@ -74,50 +126,38 @@ actor GuessThrottle {
         return max(1, Int(remaining.components.seconds) + (remaining.components.attoseconds > 0 ? 1 : 0))
     }
 
-    /// Like `waitSeconds`, but a blocked client's answer is held back for `tarpit` first (outside the actor).
-    nonisolated func blockedSeconds(client: String, subject: Subject) async -> Int? {
-        guard let wait = await waitSeconds(client: client, subject: subject) else { return nil }
-        Counter(label: Telemetry.throttled, dimensions: [("subject", subject.kind)]).increment()
-        try? await Task.sleep(for: Self.tarpit)
-        return wait
-    }
-
     func recordMiss(client: String, subject: Subject) {
         let now = clock.now
-        Counter(label: Telemetry.wrongGuesses, dimensions: [("subject", subject.kind)]).increment()
-        if pairs.count + clients.count + subjects.count > Self.maxRecords { forgetStale(now: now) }
-        Self.miss(&pairs[PairKey(client: client, subject: subject), default: Record(blockedUntil: now, lastMiss: now)], Self.perClientAndSubject, now)
-        Self.miss(&clients[client, default: Record(blockedUntil: now, lastMiss: now)], Self.perClient, now)
-        Self.miss(&subjects[subject, default: Record(blockedUntil: now, lastMiss: now)], Self.perSubject, now)
+        if pairs.count + clients.count + subjects.count > GuessThrottle.maxRecords { forgetStale(now: now) }
+        Self.miss(&pairs[PairKey(client: client, subject: subject), default: Record(blockedUntil: now, lastMiss: now)], GuessThrottle.perClientAndSubject, now)
+        Self.miss(&clients[client, default: Record(blockedUntil: now, lastMiss: now)], GuessThrottle.perClient, now)
+        Self.miss(&subjects[subject, default: Record(blockedUntil: now, lastMiss: now)], GuessThrottle.perSubject, now)
     }
 
-    /// The right secret: this client's misses at this subject are forgiven and it is trusted for the subject.
-    /// Its misses elsewhere and other clients' misses stay, so knowing one secret buys no guesses at another.
     func recordSuccess(client: String, subject: Subject) {
         let key = PairKey(client: client, subject: subject)
         pairs[key] = nil
-        trusted[key] = clock.now + Self.memory
+        trusted[key] = clock.now + GuessThrottle.memory
     }
 
-    private static func miss(_ record: inout Record, _ limit: Limit, _ now: ContinuousClock.Instant) {
-        if now - record.lastMiss > memory { record = Record(blockedUntil: now, lastMiss: now) }
+    private static func miss(_ record: inout Record, _ limit: GuessThrottle.Limit, _ now: ContinuousClock.Instant) {
+        if now - record.lastMiss > GuessThrottle.memory { record = Record(blockedUntil: now, lastMiss: now) }
         record.misses += 1
         record.lastMiss = now
-        if record.misses >= limit.freeMisses {
-            let exponent = min(record.misses - limit.freeMisses, 16)
-            record.blockedUntil = now + .seconds(min(limit.firstDelaySeconds << exponent, limit.maxDelaySeconds))
+        if let delay = GuessThrottle.delaySeconds(misses: record.misses, limit: limit) {
+            record.blockedUntil = now + .seconds(delay)
         }
     }
 
     private func forgetStale(now: ContinuousClock.Instant) {
-        let cutoff = now - Self.memory
+        let cutoff = now - GuessThrottle.memory
         pairs = pairs.filter { $0.value.lastMiss > cutoff }
         clients = clients.filter { $0.value.lastMiss > cutoff }
         subjects = subjects.filter { $0.value.lastMiss > cutoff }
         trusted = trusted.filter { $0.value > now }
         // Still too many: a flood of fresh clients. Keep the most recent half.
-        if clients.count > Self.maxRecords / 2 {
-            let keep = clients.sorted { $0.value.lastMiss > $1.value.lastMiss }.prefix(Self.maxRecords / 4)
+        if clients.count > GuessThrottle.maxRecords / 2 {
+            let keep = clients.sorted { $0.value.lastMiss > $1.value.lastMiss }.prefix(GuessThrottle.maxRecords / 4)
             clients = Dictionary(uniqueKeysWithValues: Array(keep))
             pairs = pairs.filter { clients[$0.key.client] != nil }
         }

@@ -3,7 +3,7 @@ import GRDB
 import OpenMarketCore
 
 /// The photos of an upload form that came back with an error (a missing name, a wrong price…), kept in
-/// `web.sqlite` so nobody chooses them twice: browsers empty a file input whenever a page is shown again.
+/// the web store so nobody chooses them twice: browsers empty a file input whenever a page is shown again.
 ///
 /// A draft is named by a random key in the form's hidden field and belongs to the visitor whose CSRF cookie
 /// made it, so a key seen by someone else opens nothing. Only SHA-256 digests of both are stored. The photos
@@ -38,18 +38,19 @@ struct PhotoDrafts: Sendable {
         var photos: [Photo]
     }
 
-    let database: any DatabaseWriter
+    let storage: any PhotoDraftStorage
+
+    init(storage: any PhotoDraftStorage) {
+        self.storage = storage
+    }
+
+    init(database: any DatabaseWriter) {
+        self.init(storage: SQLiteWebStorage(database: database))
+    }
 
     /// The visitor's draft under this key; `nil` when it is unknown, past its time, or someone else's.
     func load(key: String, owner: String, now: Date = Date()) async throws -> Draft? {
-        let keyHash = Self.digest(key), ownerHash = Self.digest(owner)
-        return try await database.read { db in
-            guard let draft = try PhotoDraftRecord.fetchOne(db, key: keyHash), draft.expiresAt > now,
-                VisitorMiddleware.constantTimeEquals(draft.ownerHash, ownerHash)
-            else { return nil }
-            let photos = try PhotoDraftImageRecord.photos(ofDraft: keyHash).fetchAll(db)
-            return Draft(key: key, photos: photos.map { Photo(filename: $0.filename, mediaType: $0.mediaType, data: $0.bytes, token: $0.token) })
-        }
+        try await storage.draftPhotos(keyHash: Self.digest(key), ownerHash: Self.digest(owner), now: now).map { Draft(key: key, photos: $0) }
     }
 
     /// Keeps these photos (the first five) as the visitor's draft: under `key` when that draft is theirs, else
@@ -60,61 +61,25 @@ struct PhotoDrafts: Sendable {
             if let key { try await discard(key: key, owner: owner) }
             return nil
         }
-        let ownerHash = Self.digest(owner)
-        let fresh = Self.newToken()
-        return try await database.write { db -> Draft? in
-            // The visitor's own draft keeps its key; any other key (unknown, swept, someone else's) is not reused.
-            var draftKey = fresh
-            if let key, let existing = try PhotoDraftRecord.fetchOne(db, key: Self.digest(key)),
-                VisitorMiddleware.constantTimeEquals(existing.ownerHash, ownerHash) {
-                try existing.delete(db)
-                draftKey = key
-            }
-            let added = photos.reduce(0) { $0 + $1.data.count }
-            let total = try Int.fetchOne(db, sql: "SELECT bytes FROM photoDraftTotal WHERE id = 1") ?? 0
-            guard total + added <= Self.maxTotalBytes else { return nil }
-            let keyHash = Self.digest(draftKey)
-            try PhotoDraftRecord(keyHash: keyHash, ownerHash: ownerHash, expiresAt: now.addingTimeInterval(Self.lifetime)).insert(db)
-            for (position, photo) in photos.enumerated() {
-                try PhotoDraftImageRecord(
-                    draftKeyHash: keyHash, position: position, token: photo.token, filename: photo.filename, mediaType: photo.mediaType,
-                    bytes: photo.data
-                ).insert(db)
-            }
-            for old in try PhotoDraftRecord.owned(by: ownerHash).fetchAll(db).dropLast(Self.maxDraftsPerVisitor) {
-                try old.delete(db)
-            }
-            return Draft(key: draftKey, photos: photos)
-        }
+        let kept = try await storage.keepDraft(photos, key: key, freshKey: Self.newToken(), ownerHash: Self.digest(owner), now: now)
+        return kept.map { Draft(key: $0, photos: photos) }
     }
 
     /// A kept photo for its preview: only for the visitor who owns its draft, and only while it lasts.
     func photo(token: String, owner: String, now: Date = Date()) async throws -> Photo? {
-        let ownerHash = Self.digest(owner)
-        return try await database.read { db in
-            guard let image = try PhotoDraftImageRecord.filter(PhotoDraftImageRecord.Columns.token == token).fetchOne(db),
-                let draft = try PhotoDraftRecord.fetchOne(db, key: image.draftKeyHash), draft.expiresAt > now,
-                VisitorMiddleware.constantTimeEquals(draft.ownerHash, ownerHash)
-            else { return nil }
-            return Photo(filename: image.filename, mediaType: image.mediaType, data: image.bytes, token: image.token)
-        }
+        try await storage.draftPhoto(token: token, ownerHash: Self.digest(owner), now: now)
     }
 
     /// Removes the visitor's draft once its photos are listed (or none are left).
     func discard(key: String, owner: String) async throws {
-        let keyHash = Self.digest(key), ownerHash = Self.digest(owner)
-        try await database.write { db in
-            guard let draft = try PhotoDraftRecord.fetchOne(db, key: keyHash),
-                VisitorMiddleware.constantTimeEquals(draft.ownerHash, ownerHash)
-            else { return }
-            try draft.delete(db)
-        }
+        try await storage.discardDraft(keyHash: Self.digest(key), ownerHash: Self.digest(owner))
     }
 
-    /// Removes every draft past its time; how many. Runs at start-up and every few minutes (`WebStoreSweeper`).
+    /// Removes every draft past its time; how many. Runs at start-up and every few minutes (`WebStoreSweeper`),
+    /// on every instance: a draft is removed once, by whichever comes first.
     @discardableResult
     func sweep(now: Date = Date()) async throws -> Int {
-        try await database.write { db in try PhotoDraftRecord.expired(at: now).deleteAll(db) }
+        try await storage.sweepDrafts(now: now)
     }
 
     /// 32 random bytes as 64 hex digits.

@@ -1,17 +1,16 @@
 import Foundation
-import GRDB
 import OpenMarketCore
 import OpenMarketStore
 
 /// Where product passwords live, and how a typed one is checked.
 ///
 /// The embedded market keeps them itself, written in the product's own transaction (`ProductPasswordKeeping`).
-/// A remote v2 server cannot, so then the front end keeps them in `web.sqlite`; there a crash between the
+/// A remote v2 server cannot, so then the front end keeps them in its web store; there a crash between the
 /// server's answer and our write can leave a product that only the vendor's secret guards (the README says so).
 struct ProductPasswords: Sendable {
     enum Keeper: Sendable {
         case market(any ProductPasswordKeeping)
-        case frontEnd(any DatabaseWriter)
+        case frontEnd(any ProductPasswordStorage)
     }
 
     let keeper: Keeper
@@ -26,12 +25,11 @@ struct ProductPasswords: Sendable {
         switch keeper {
         case .market(let keeping):
             return try await keeping.createProduct(draft, images: images, credentials: vendor, password: password, creationKey: creationKey)
-        case .frontEnd(let database):
+        case .frontEnd(let storage):
             let hash = try await hasher.hash(password)
             let created = try await market.createProduct(draft, images: images, credentials: vendor)
             do {
-                let record = ProductPasswordRecord(productId: created.id, passwordHash: hash, createdAt: Date())
-                try await database.write { db in try record.save(db) }
+                try await storage.saveProductPasswordHash(hash, productID: created.id, at: Date())
             } catch {
                 // Without its password the product could be changed with the vendor secret only: take it back.
                 _ = try? await market.deleteProduct(id: created.id, credentials: vendor)
@@ -45,8 +43,8 @@ struct ProductPasswords: Sendable {
         switch keeper {
         case .market(let keeping):
             return try await keeping.checkProductPassword(id: productID, password: password)
-        case .frontEnd(let database):
-            let hash = try await database.read { db in try ProductPasswordRecord.fetchOne(db, key: productID)?.passwordHash }
+        case .frontEnd(let storage):
+            let hash = try await storage.productPasswordHash(productID: productID)
             guard let hash else { return .noPassword }
             return await hasher.verify(password, against: hash) ? .matches : .wrong
         }
@@ -54,8 +52,8 @@ struct ProductPasswords: Sendable {
 
     /// After a delete: the market drops its own row with the product; ours goes here.
     func forget(productID: Int) async throws {
-        guard case .frontEnd(let database) = keeper else { return }
-        _ = try await database.write { db in try ProductPasswordRecord.deleteOne(db, key: productID) }
+        guard case .frontEnd(let storage) = keeper else { return }
+        try await storage.removeProductPassword(productID: productID)
     }
 
     /// Whether a create with this key made a product: the product's id, `nil` if none was made, or

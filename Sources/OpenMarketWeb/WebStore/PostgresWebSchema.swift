@@ -1,0 +1,170 @@
+import Logging
+import PostgresNIO
+
+/// The front end's tables in the PostgreSQL database the market uses, all named `web_…`, as named, append-only
+/// migrations recorded in `web_schema_migrations` (a shipped one is never edited, a change is a new one).
+///
+/// Every instance runs `migrate` at start, perhaps all at once: each takes the same transaction-level advisory lock
+/// first (another key than the market's), so one applies what is missing while the others wait, then find it done.
+enum PostgresWebSchema {
+    struct Migration: Sendable {
+        var name: String
+        var statements: [String]
+    }
+
+    /// The advisory lock's key: the market's plus one.
+    static let migrationLock: Int64 = 0x4F4D_4B54_5347_0002
+
+    static let migrations: [Migration] = [
+        Migration(name: "web v1 accounts passwords history drafts kept products guesses", statements: version1),
+    ]
+
+    static let version1: [String] = [
+        """
+        CREATE TABLE web_admin_account (
+            id smallint PRIMARY KEY CHECK (id = 1),
+            password_hash text NOT NULL,
+            created_at timestamptz NOT NULL
+        )
+        """,
+        // Only a SHA-256 of each session token is kept: a copy of the database signs nobody in.
+        """
+        CREATE TABLE web_admin_session (
+            token_hash text PRIMARY KEY,
+            created_at timestamptz NOT NULL,
+            expires_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX web_admin_session_on_expires_at ON web_admin_session (expires_at)",
+        """
+        CREATE TABLE web_product_password (
+            product_id bigint PRIMARY KEY,
+            password_hash text NOT NULL,
+            created_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE web_audit_event (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            at timestamptz NOT NULL,
+            actor text NOT NULL,
+            action text NOT NULL,
+            product_id bigint,
+            product_name text NOT NULL,
+            changes text NOT NULL,
+            snapshot text,
+            outcome text NOT NULL,
+            detail text NOT NULL,
+            creation_key text,
+            related_product_id bigint
+        )
+        """,
+        "CREATE INDEX web_audit_event_on_product_id_id ON web_audit_event (product_id, id)",
+        "CREATE INDEX web_audit_event_on_pending ON web_audit_event (id) WHERE outcome = 'pending'",
+        // The history page shows a total on every view: a counter, kept in each insert's own statement.
+        "CREATE TABLE web_audit_counter (id smallint PRIMARY KEY CHECK (id = 1), total bigint NOT NULL)",
+        "INSERT INTO web_audit_counter (id, total) VALUES (1, 0)",
+        // Drafts: each knows its photos' bytes, and the total of all is one row, locked first by every change to
+        // drafts, so the bound holds across instances and no two changes wait on each other in opposite orders.
+        """
+        CREATE TABLE web_photo_draft (
+            key_hash text PRIMARY KEY,
+            owner_hash text NOT NULL,
+            expires_at timestamptz NOT NULL,
+            bytes bigint NOT NULL
+        )
+        """,
+        "CREATE INDEX web_photo_draft_on_owner_hash ON web_photo_draft (owner_hash, expires_at)",
+        "CREATE INDEX web_photo_draft_on_expires_at ON web_photo_draft (expires_at)",
+        """
+        CREATE TABLE web_photo_draft_image (
+            draft_key_hash text NOT NULL REFERENCES web_photo_draft (key_hash) ON DELETE CASCADE,
+            position integer NOT NULL,
+            token text NOT NULL UNIQUE,
+            filename text NOT NULL,
+            media_type text NOT NULL,
+            bytes bytea NOT NULL,
+            PRIMARY KEY (draft_key_hash, position)
+        )
+        """,
+        "CREATE TABLE web_photo_draft_total (id smallint PRIMARY KEY CHECK (id = 1), bytes bigint NOT NULL)",
+        "INSERT INTO web_photo_draft_total (id, bytes) VALUES (1, 0)",
+        """
+        CREATE TABLE web_kept_product (
+            event_id bigint PRIMARY KEY REFERENCES web_audit_event (id) ON DELETE CASCADE,
+            product_id bigint NOT NULL,
+            vendor_id bigint NOT NULL,
+            main_position integer NOT NULL,
+            password_hash text,
+            kept_until timestamptz NOT NULL,
+            restore_key text,
+            restored_product_id bigint,
+            restored_at timestamptz
+        )
+        """,
+        "CREATE INDEX web_kept_product_on_kept_until ON web_kept_product (kept_until) WHERE restored_product_id IS NULL AND restore_key IS NULL",
+        "CREATE INDEX web_kept_product_on_restoring ON web_kept_product (event_id) WHERE restore_key IS NOT NULL AND restored_product_id IS NULL",
+        """
+        CREATE TABLE web_kept_photo (
+            event_id bigint NOT NULL REFERENCES web_kept_product (event_id) ON DELETE CASCADE,
+            position integer NOT NULL,
+            media_type text NOT NULL,
+            bytes bytea NOT NULL,
+            PRIMARY KEY (event_id, position)
+        )
+        """,
+        // Wrong guesses, counted across instances: one row per client and secret (`pair`), per client (`client`,
+        // subject ''), per secret (`subject`, client ''), each changed only by one atomic upsert.
+        """
+        CREATE TABLE web_guess_miss (
+            scope text COLLATE "C" NOT NULL CHECK (scope IN ('pair', 'client', 'subject')),
+            subject text COLLATE "C" NOT NULL,
+            client text COLLATE "C" NOT NULL,
+            misses integer NOT NULL,
+            last_miss timestamptz NOT NULL,
+            blocked_until timestamptz NOT NULL,
+            PRIMARY KEY (scope, subject, client)
+        )
+        """,
+        "CREATE INDEX web_guess_miss_on_last_miss ON web_guess_miss (last_miss)",
+        // Clients that proved a secret recently: the secret's own block does not stop them.
+        """
+        CREATE TABLE web_guess_trust (
+            subject text COLLATE "C" NOT NULL,
+            client text COLLATE "C" NOT NULL,
+            until timestamptz NOT NULL,
+            PRIMARY KEY (subject, client)
+        )
+        """,
+        "CREATE INDEX web_guess_trust_on_until ON web_guess_trust (until)",
+    ]
+
+    /// Applies the migrations not yet recorded, in order, in one transaction under the advisory lock; the names
+    /// of those it applied.
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS web_schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            var applied = Set<String>()
+            for try await name in try await connection.query("SELECT name FROM web_schema_migrations", logger: logger).decode(String.self) {
+                applied.insert(name)
+            }
+            var names: [String] = []
+            for migration in migrations where !applied.contains(migration.name) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO web_schema_migrations (name) VALUES (\(migration.name))", logger: logger)
+                names.append(migration.name)
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return names
+        } catch {
+            try? await connection.query("ROLLBACK", logger: logger)
+            throw error
+        }
+    }
+}

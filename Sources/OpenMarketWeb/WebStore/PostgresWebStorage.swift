@@ -1,0 +1,576 @@
+import Foundation
+import Logging
+import OpenMarketPostgres
+import OpenMarketStore
+import PostgresNIO
+import ServiceLifecycle
+
+/// The front end's state in PostgreSQL (tables `web_…`, see `PostgresWebSchema`), shared by every instance on the
+/// database: sessions, product passwords, the history, drafts, kept products and the counts of wrong guesses.
+///
+/// Whatever must happen once (a restore's claim, a sweep's delete, a miss counted) is one statement or one
+/// transaction whose rows the server locks, so instances racing each other get the same answers one instance would.
+/// Its connections are a `PostgresClient` pool, which works only while `run()` runs: the application runs it as a
+/// service; tests call `withRunning`.
+final class PostgresWebStorage: WebStorage, GuessCounting, Service {
+    let location: PostgresLocation
+    let client: PostgresClient
+    let logger: Logger
+
+    init(location: PostgresLocation, maximumConnections: Int = 10, logger: Logger = Logger(label: "openmarket.web-store")) {
+        self.location = location
+        self.logger = logger
+        client = PostgresClient(configuration: location.clientConfiguration(maximumConnections: maximumConnections), backgroundLogger: logger)
+    }
+
+    /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown.
+    func run() async throws {
+        await client.run()
+    }
+
+    /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.
+    func withRunning<T: Sendable>(_ body: (PostgresWebStorage) async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.client.run() }
+            defer { group.cancelAll() }
+            try await migrate()
+            return try await body(self)
+        }
+    }
+
+    func migrate() async throws {
+        let logger = self.logger
+        let applied = try await client.withConnection { connection in try await PostgresWebSchema.migrate(connection, logger: logger) }
+        logger.info("Web store database ready", metadata: ["database": "\(location)", "migrations applied": "\(applied)"])
+    }
+
+    func healthCheck() async throws {
+        try await client.query("SELECT 1", logger: logger)
+    }
+
+    func sweepOther(now: Date) async throws {
+        let forgotten = now.addingTimeInterval(-Self.memorySeconds)
+        try await client.query(PostgresWebStatements.sweepGuesses(before: forgotten), logger: logger)
+        try await client.query(PostgresWebStatements.sweepTrust(at: now), logger: logger)
+    }
+
+    /// `body` in one transaction: committed when it returns, rolled back when it throws (its error is rethrown).
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let logger = self.logger
+        return try await client.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let result = try await body(connection)
+                try await connection.query("COMMIT", logger: logger)
+                return result
+            } catch {
+                // A connection that cannot roll back is broken, and the pool closes it.
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// The first row of a query decoded as `T`, or `nil` when there is none.
+    private func first<T: PostgresDecodable & Sendable>(_ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> T? {
+        let rows = if let connection { try await connection.query(query, logger: logger) } else { try await client.query(query, logger: logger) }
+        for try await value in rows.decode(T.self) { return value }
+        return nil
+    }
+
+    // MARK: Admin accounts
+
+    func adminPasswordHash() async throws -> String? {
+        try await first(String.self, "SELECT password_hash FROM web_admin_account WHERE id = 1")
+    }
+
+    func saveAdminPasswordHash(_ hash: String, at now: Date) async throws {
+        try await client.query(
+            """
+            INSERT INTO web_admin_account (id, password_hash, created_at) VALUES (1, \(hash), \(now))
+            ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, created_at = excluded.created_at
+            """, logger: logger)
+    }
+
+    func createAdminPasswordHash(_ hash: String, at now: Date) async throws -> Bool {
+        try await first(
+            Int.self, "INSERT INTO web_admin_account (id, password_hash, created_at) VALUES (1, \(hash), \(now)) ON CONFLICT (id) DO NOTHING RETURNING id"
+        ) != nil
+    }
+
+    func addSession(tokenHash: String, createdAt: Date, expiresAt: Date) async throws {
+        try await transaction { connection in
+            try await connection.query(PostgresWebStatements.deleteExpiredSessions(at: createdAt), logger: logger)
+            try await connection.query(
+                "INSERT INTO web_admin_session (token_hash, created_at, expires_at) VALUES (\(tokenHash), \(createdAt), \(expiresAt))", logger: logger)
+        }
+    }
+
+    func isSessionValid(tokenHash: String, at now: Date) async throws -> Bool {
+        try await first(Int.self, PostgresWebStatements.validSession(tokenHash: tokenHash, at: now)) != nil
+    }
+
+    func removeSession(tokenHash: String) async throws {
+        try await client.query("DELETE FROM web_admin_session WHERE token_hash = \(tokenHash)", logger: logger)
+    }
+
+    // MARK: Product passwords
+
+    func productPasswordHash(productID: Int) async throws -> String? {
+        try await first(String.self, "SELECT password_hash FROM web_product_password WHERE product_id = \(productID)")
+    }
+
+    func saveProductPasswordHash(_ hash: String, productID: Int, at now: Date) async throws {
+        try await client.query(
+            """
+            INSERT INTO web_product_password (product_id, password_hash, created_at) VALUES (\(productID), \(hash), \(now))
+            ON CONFLICT (product_id) DO UPDATE SET password_hash = excluded.password_hash, created_at = excluded.created_at
+            """, logger: logger)
+    }
+
+    func removeProductPassword(productID: Int) async throws {
+        try await client.query("DELETE FROM web_product_password WHERE product_id = \(productID)", logger: logger)
+    }
+
+    func allProductPasswordHashes() async throws -> [Int: String] {
+        var hashes: [Int: String] = [:]
+        let rows = try await client.query("SELECT product_id, password_hash FROM web_product_password", logger: logger)
+        for try await (id, hash) in rows.decode((Int, String).self) { hashes[id] = hash }
+        return hashes
+    }
+
+    func removeAllProductPasswords() async throws {
+        try await client.query("DELETE FROM web_product_password", logger: logger)
+    }
+
+    // MARK: History
+
+    private func events(_ rows: PostgresRowSequence) async throws -> [AuditEventRecord] {
+        var events: [AuditEventRecord] = []
+        let decoded = rows.decode((Int64, Date, String, String, Int?, String, String, String?, String, String, String?, Int?).self)
+        for try await (id, at, actor, action, productID, productName, changes, snapshot, outcome, detail, creationKey, related) in decoded {
+            events.append(
+                AuditEventRecord(
+                    id: id, at: at, actor: actor, action: action, productId: productID, productName: productName, changes: changes,
+                    snapshot: snapshot, outcome: outcome, detail: detail, creationKey: creationKey, relatedProductId: related))
+        }
+        return events
+    }
+
+    func insertEvent(_ event: AuditEventRecord, alongside: AuditAlongside?) async throws -> Int64 {
+        let logger = self.logger
+        return try await transaction { connection in
+            let rows = try await connection.query(
+                """
+                WITH event AS (
+                    INSERT INTO web_audit_event (at, actor, action, product_id, product_name, changes, snapshot, outcome, detail, creation_key,
+                        related_product_id)
+                    VALUES (\(event.at), \(event.actor), \(event.action), \(event.productId), \(event.productName), \(event.changes),
+                        \(event.snapshot), \(event.outcome), \(event.detail), \(event.creationKey), \(event.relatedProductId))
+                    RETURNING id
+                ), counted AS (
+                    UPDATE web_audit_counter SET total = total + 1 WHERE id = 1
+                )
+                SELECT id FROM event
+                """, logger: logger)
+            var inserted: Int64?
+            for try await id in rows.decode(Int64.self) { inserted = id }
+            guard let id = inserted else { throw PostgresWebStoreError("The history entry was not inserted.") }
+            switch alongside {
+            case .keepDeleted(let keepsake, let productID, let vendorID)?:
+                let until = event.at.addingTimeInterval(DeletedProducts.retention)
+                try await connection.query(
+                    """
+                    INSERT INTO web_kept_product (event_id, product_id, vendor_id, main_position, password_hash, kept_until)
+                    VALUES (\(id), \(productID), \(vendorID), \(keepsake.mainPosition), \(keepsake.passwordHash), \(until))
+                    """, logger: logger)
+                for (position, photo) in keepsake.photos.enumerated() {
+                    try await connection.query(
+                        "INSERT INTO web_kept_photo (event_id, position, media_type, bytes) VALUES (\(id), \(position), \(photo.mediaType), \(photo.data))",
+                        logger: logger)
+                }
+            case .completeRestore(let eventID, let restoredProductID)?:
+                try await connection.query(
+                    "UPDATE web_kept_product SET restored_product_id = \(restoredProductID), restored_at = \(event.at) WHERE event_id = \(eventID)",
+                    logger: logger)
+                try await connection.query("DELETE FROM web_kept_photo WHERE event_id = \(eventID)", logger: logger)
+            case nil:
+                break
+            }
+            return id
+        }
+    }
+
+    func event(id: Int64) async throws -> AuditEventRecord? {
+        try await events(try await client.query(PostgresWebStatements.event(id: id), logger: logger)).first
+    }
+
+    func completeEvent(id: Int64, productID: Int?, productName: String, changes: String, outcome: String, detail: String) async throws {
+        try await client.query(
+            """
+            UPDATE web_audit_event SET product_id = \(productID), product_name = \(productName), changes = \(changes), outcome = \(outcome),
+                detail = \(detail)
+            WHERE id = \(id)
+            """, logger: logger)
+    }
+
+    func pendingEvents() async throws -> [AuditEventRecord] {
+        try await events(try await client.query(PostgresWebStatements.pendingEvents, logger: logger))
+    }
+
+    func events(productID: Int?, limit: Int, offset: Int) async throws -> (total: Int, events: [AuditEventRecord]) {
+        // One snapshot: the total and the page agree.
+        try await transaction { connection in
+            let total = try await first(Int.self, PostgresWebStatements.eventTotal(productID: productID), on: connection) ?? 0
+            let page = PostgresWebStatements.eventPage(productID: productID, limit: limit, offset: offset)
+            return (total, try await events(try await connection.query(page, logger: logger)))
+        }
+    }
+
+    // MARK: Deleted products
+
+    func keptStates(eventIDs: Set<Int64>, now: Date) async throws -> [Int64: DeletedProducts.State] {
+        var states: [Int64: DeletedProducts.State] = [:]
+        let rows = try await client.query(PostgresWebStatements.keptStates(eventIDs: eventIDs), logger: logger)
+        for try await (id, until, restoreKey, restored) in rows.decode((Int64, Date, String?, Int?).self) {
+            states[id] = DeletedProducts.state(keptUntil: until, restoreKey: restoreKey, restoredProductID: restored, now: now)
+        }
+        return states
+    }
+
+    func claimKept(eventID: Int64, restoreKey: String, now: Date) async throws -> Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal> {
+        let logger = self.logger
+        return try await transaction { connection in
+            // One statement takes the claim: a racing claim waits for this row, then finds it taken and changes nothing.
+            let claimed = try await connection.query(
+                """
+                UPDATE web_kept_product SET restore_key = \(restoreKey)
+                WHERE event_id = \(eventID) AND restored_product_id IS NULL AND restore_key IS NULL AND kept_until > \(now)
+                    AND EXISTS (SELECT 1 FROM web_kept_photo WHERE event_id = \(eventID))
+                RETURNING product_id, vendor_id, main_position, password_hash
+                """, logger: logger)
+            var taken: (Int, Int, Int, String?)?
+            for try await row in claimed.decode((Int, Int, Int, String?).self) { taken = row }
+            guard let (productID, vendorID, mainPosition, passwordHash) = taken else {
+                let state = try await connection.query(
+                    "SELECT restore_key, restored_product_id FROM web_kept_product WHERE event_id = \(eventID)", logger: logger)
+                for try await (restoring, restored) in state.decode((String?, Int?).self) {
+                    if let restored { return .failure(.restored(productID: restored)) }
+                    if restoring != nil { return .failure(.restoring) }
+                }
+                return .failure(.notKept)
+            }
+            var photos: [KeptPhoto] = []
+            let rows = try await connection.query(
+                "SELECT media_type, bytes FROM web_kept_photo WHERE event_id = \(eventID) ORDER BY position", logger: logger)
+            for try await (mediaType, data) in rows.decode((String, Data).self) { photos.append(KeptPhoto(mediaType: mediaType, data: data)) }
+            let keepsake = ProductKeepsake(photos: photos, mainPosition: mainPosition, passwordHash: passwordHash)
+            return .success(DeletedProducts.Claim(deletedProductID: productID, vendorID: vendorID, keepsake: keepsake, restoreKey: restoreKey))
+        }
+    }
+
+    func releaseKept(eventID: Int64) async throws {
+        try await client.query(
+            "UPDATE web_kept_product SET restore_key = NULL WHERE event_id = \(eventID) AND restored_product_id IS NULL", logger: logger)
+    }
+
+    func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)] {
+        var found: [(eventID: Int64, restoreKey: String)] = []
+        let rows = try await client.query(PostgresWebStatements.interruptedRestores, logger: logger)
+        for try await (id, key) in rows.decode((Int64, String).self) { found.append((id, key)) }
+        return found
+    }
+
+    func sweepKept(now: Date) async throws -> Int {
+        // Each row is deleted by one sweep: another waits for its lock, then finds it gone (or claimed) and skips it.
+        let rows = try await client.query(PostgresWebStatements.sweepKept(now: now), logger: logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
+    }
+
+    // MARK: Photo drafts
+
+    /// Locks the drafts' total: every change to drafts takes it first, in one order, so none waits on another in a circle.
+    private func lockDraftTotal(_ connection: PostgresConnection) async throws -> Int {
+        try await first(Int.self, "SELECT bytes FROM web_photo_draft_total WHERE id = 1 FOR UPDATE", on: connection) ?? 0
+    }
+
+    /// Deletes drafts by a condition and takes their bytes off the total; how many.
+    private func deleteDrafts(_ condition: PostgresQuery, on connection: PostgresConnection) async throws -> Int {
+        try await first(Int.self, PostgresWebStatements.deleteDrafts(condition), on: connection) ?? 0
+    }
+
+    func draftPhotos(keyHash: String, ownerHash: String, now: Date) async throws -> [PhotoDrafts.Photo]? {
+        try await transaction { connection in
+            guard let owner = try await first(
+                String.self, "SELECT owner_hash FROM web_photo_draft WHERE key_hash = \(keyHash) AND expires_at > \(now)", on: connection),
+                VisitorMiddleware.constantTimeEquals(owner, ownerHash)
+            else { return nil }
+            var photos: [PhotoDrafts.Photo] = []
+            let rows = try await connection.query(
+                "SELECT token, filename, media_type, bytes FROM web_photo_draft_image WHERE draft_key_hash = \(keyHash) ORDER BY position",
+                logger: logger)
+            for try await (token, filename, mediaType, data) in rows.decode((String, String, String, Data).self) {
+                photos.append(PhotoDrafts.Photo(filename: filename, mediaType: mediaType, data: data, token: token))
+            }
+            return photos
+        }
+    }
+
+    func keepDraft(_ photos: [PhotoDrafts.Photo], key: String?, freshKey: String, ownerHash: String, now: Date) async throws -> String? {
+        let logger = self.logger
+        return try await transaction { connection -> String? in
+            _ = try await lockDraftTotal(connection)
+            // The visitor's own draft keeps its key; any other key (unknown, swept, someone else's) is not reused.
+            var draftKey = freshKey
+            if let key {
+                let keyHash = PhotoDrafts.digest(key)
+                if let owner = try await first(String.self, "SELECT owner_hash FROM web_photo_draft WHERE key_hash = \(keyHash)", on: connection),
+                    VisitorMiddleware.constantTimeEquals(owner, ownerHash) {
+                    _ = try await deleteDrafts("key_hash = \(keyHash)", on: connection)
+                    draftKey = key
+                }
+            }
+            let added = photos.reduce(0) { $0 + $1.data.count }
+            let grown = try await first(
+                Int.self, "UPDATE web_photo_draft_total SET bytes = bytes + \(added) WHERE id = 1 AND bytes + \(added) <= \(PhotoDrafts.maxTotalBytes) RETURNING 1",
+                on: connection)
+            guard grown != nil else { return nil }
+            let keyHash = PhotoDrafts.digest(draftKey)
+            let expires = now.addingTimeInterval(PhotoDrafts.lifetime)
+            try await connection.query(
+                "INSERT INTO web_photo_draft (key_hash, owner_hash, expires_at, bytes) VALUES (\(keyHash), \(ownerHash), \(expires), \(added))",
+                logger: logger)
+            for (position, photo) in photos.enumerated() {
+                try await connection.query(
+                    """
+                    INSERT INTO web_photo_draft_image (draft_key_hash, position, token, filename, media_type, bytes)
+                    VALUES (\(keyHash), \(position), \(photo.token), \(photo.filename), \(photo.mediaType), \(photo.data))
+                    """, logger: logger)
+            }
+            // The visitor's oldest drafts past the limit go (the new one expires last).
+            _ = try await first(Int.self, PostgresWebStatements.trimDrafts(ownerHash: ownerHash), on: connection)
+            return draftKey
+        }
+    }
+
+    func draftPhoto(token: String, ownerHash: String, now: Date) async throws -> PhotoDrafts.Photo? {
+        let rows = try await client.query(PostgresWebStatements.draftPhoto(token: token, now: now), logger: logger)
+        for try await (owner, filename, mediaType, data) in rows.decode((String, String, String, Data).self) {
+            guard VisitorMiddleware.constantTimeEquals(owner, ownerHash) else { return nil }
+            return PhotoDrafts.Photo(filename: filename, mediaType: mediaType, data: data, token: token)
+        }
+        return nil
+    }
+
+    func discardDraft(keyHash: String, ownerHash: String) async throws {
+        try await transaction { connection in
+            _ = try await lockDraftTotal(connection)
+            guard let owner = try await first(String.self, "SELECT owner_hash FROM web_photo_draft WHERE key_hash = \(keyHash)", on: connection),
+                VisitorMiddleware.constantTimeEquals(owner, ownerHash)
+            else { return }
+            _ = try await deleteDrafts("key_hash = \(keyHash)", on: connection)
+        }
+    }
+
+    func sweepDrafts(now: Date) async throws -> Int {
+        try await transaction { connection in
+            _ = try await lockDraftTotal(connection)
+            return try await first(Int.self, PostgresWebStatements.sweepDrafts(now: now), on: connection) ?? 0
+        }
+    }
+
+    // MARK: Wrong guesses
+
+    static let memorySeconds = TimeInterval(GuessThrottle.memory.components.seconds)
+
+    static func key(_ subject: GuessThrottle.Subject) -> String {
+        switch subject {
+        case .product(let id): "product:\(id)"
+        case .vendor(let identifier): "vendor:\(identifier)"
+        case .adminSignIn: "admin"
+        }
+    }
+
+    func waitSeconds(client clientKey: String, subject: GuessThrottle.Subject) async -> Int? {
+        let subjectKey = Self.key(subject)
+        do {
+            // The latest block among the pair's, the client's and — unless the client proved this secret lately —
+            // the secret's; by primary key, and timed by the server's clock, which every instance shares.
+            // No row blocking gives NULL (GREATEST would skip it, so the floor of one second is applied here).
+            let seconds = try await first(Int?.self, PostgresWebStatements.guessWait(subject: subjectKey, client: clientKey)) ?? nil
+            return seconds.map { max(1, $0) }
+        } catch {
+            // Unable to count: refuse the guess rather than let it through unthrottled.
+            logger.error("Reading the guess throttle failed; refusing the guess", metadata: ["error": "\(String(reflecting: error))"])
+            return 1
+        }
+    }
+
+    func recordMiss(client clientKey: String, subject: GuessThrottle.Subject) async {
+        let subjectKey = Self.key(subject)
+        let counts: [(scope: String, subject: String, client: String, limit: GuessThrottle.Limit)] = [
+            ("pair", subjectKey, clientKey, GuessThrottle.perClientAndSubject),
+            ("client", "", clientKey, GuessThrottle.perClient),
+            ("subject", subjectKey, "", GuessThrottle.perSubject),
+        ]
+        for count in counts {
+            do {
+                try await countMiss(scope: count.scope, subject: count.subject, client: count.client, limit: count.limit)
+            } catch {
+                logger.error("Counting a wrong guess failed", metadata: ["error": "\(String(reflecting: error))", "scope": "\(count.scope)"])
+            }
+        }
+    }
+
+    /// One atomic upsert: the row is locked while it changes, so misses counted at once on several instances all
+    /// count, and the block follows from the count the row reached, as `MemoryGuessCounter` computes it.
+    private func countMiss(scope: String, subject: String, client clientKey: String, limit: GuessThrottle.Limit) async throws {
+        // Numbers from this file's own constants only, written into the statement; every input is a parameter.
+        let (free, first, most) = (limit.freeMisses, limit.firstDelaySeconds, limit.maxDelaySeconds)
+        let stale = "m.last_miss < now() - \(Int(Self.memorySeconds)) * interval '1 second'"
+        let count = "(CASE WHEN \(stale) THEN 1 ELSE m.misses + 1 END)"
+        let firstBlock = GuessThrottle.delaySeconds(misses: 1, limit: limit) ?? 0
+        try await client.query(
+            """
+            INSERT INTO web_guess_miss AS m (scope, subject, client, misses, last_miss, blocked_until)
+            VALUES (\(scope), \(subject), \(clientKey), 1, now(), now() + \(unescaped: String(firstBlock)) * interval '1 second')
+            ON CONFLICT (scope, subject, client) DO UPDATE SET
+                misses = \(unescaped: count),
+                last_miss = now(),
+                blocked_until = CASE
+                    WHEN \(unescaped: count) >= \(unescaped: String(free)) THEN now()
+                        + least(\(unescaped: String(first))::bigint << least(\(unescaped: count) - \(unescaped: String(free)), 16), \(unescaped: String(most)))
+                        * interval '1 second'
+                    WHEN \(unescaped: stale) THEN now()
+                    ELSE m.blocked_until END
+            """, logger: logger)
+    }
+
+    func recordSuccess(client clientKey: String, subject: GuessThrottle.Subject) async {
+        let subjectKey = Self.key(subject)
+        let memory = Self.memorySeconds
+        do {
+            try await client.query(
+                "DELETE FROM web_guess_miss WHERE scope = 'pair' AND subject = \(subjectKey) AND client = \(clientKey)", logger: logger)
+            try await client.query(
+                """
+                INSERT INTO web_guess_trust (subject, client, until) VALUES (\(subjectKey), \(clientKey), now() + \(memory) * interval '1 second')
+                ON CONFLICT (subject, client) DO UPDATE SET until = excluded.until
+                """, logger: logger)
+        } catch {
+            logger.error("Recording a right guess failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+}
+
+struct PostgresWebStoreError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The statements that read or sweep, as the storage runs them: `PostgresWebQueryPlanTests` explains each, to hold
+/// them to their indexes.
+enum PostgresWebStatements {
+    static let eventColumns =
+        "id, at, actor, action, product_id, product_name, changes, snapshot, outcome, detail, creation_key, related_product_id"
+
+    static func validSession(tokenHash: String, at now: Date) -> PostgresQuery {
+        "SELECT 1 FROM web_admin_session WHERE token_hash = \(tokenHash) AND expires_at > \(now)"
+    }
+
+    static func deleteExpiredSessions(at now: Date) -> PostgresQuery {
+        "DELETE FROM web_admin_session WHERE expires_at < \(now)"
+    }
+
+    static func event(id: Int64) -> PostgresQuery {
+        "SELECT \(unescaped: eventColumns) FROM web_audit_event WHERE id = \(id)"
+    }
+
+    static var pendingEvents: PostgresQuery {
+        "SELECT \(unescaped: eventColumns) FROM web_audit_event WHERE outcome = 'pending' ORDER BY id"
+    }
+
+    /// All events' total from the counter; one product's from its index range.
+    static func eventTotal(productID: Int?) -> PostgresQuery {
+        if let productID { return "SELECT count(*) FROM web_audit_event WHERE product_id = \(productID)" }
+        return "SELECT total FROM web_audit_counter WHERE id = 1"
+    }
+
+    static func eventPage(productID: Int?, limit: Int, offset: Int) -> PostgresQuery {
+        if let productID {
+            return "SELECT \(unescaped: eventColumns) FROM web_audit_event WHERE product_id = \(productID) ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)"
+        }
+        return "SELECT \(unescaped: eventColumns) FROM web_audit_event ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)"
+    }
+
+    static func keptStates(eventIDs: Set<Int64>) -> PostgresQuery {
+        "SELECT event_id, kept_until, restore_key, restored_product_id FROM web_kept_product WHERE event_id = ANY(\(Array(eventIDs)))"
+    }
+
+    static var interruptedRestores: PostgresQuery {
+        "SELECT event_id, restore_key FROM web_kept_product WHERE restore_key IS NOT NULL AND restored_product_id IS NULL ORDER BY event_id"
+    }
+
+    /// Each row is deleted by one sweep: another waits for its lock, then finds it gone (or claimed) and skips it.
+    static func sweepKept(now: Date) -> PostgresQuery {
+        """
+        WITH gone AS (
+            DELETE FROM web_kept_product WHERE kept_until <= \(now) AND restored_product_id IS NULL AND restore_key IS NULL RETURNING 1
+        )
+        SELECT count(*) FROM gone
+        """
+    }
+
+    static func draftPhoto(token: String, now: Date) -> PostgresQuery {
+        """
+        SELECT d.owner_hash, i.filename, i.media_type, i.bytes
+        FROM web_photo_draft_image i JOIN web_photo_draft d ON d.key_hash = i.draft_key_hash
+        WHERE i.token = \(token) AND d.expires_at > \(now)
+        """
+    }
+
+    /// Deletes the drafts `condition` selects and takes their bytes off the total, in one statement; how many.
+    static func deleteDrafts(_ condition: PostgresQuery) -> PostgresQuery {
+        PostgresQuery(
+            unsafeSQL: """
+                WITH gone AS (DELETE FROM web_photo_draft WHERE \(condition.sql) RETURNING bytes),
+                total AS (UPDATE web_photo_draft_total SET bytes = bytes - (SELECT coalesce(sum(bytes), 0) FROM gone) WHERE id = 1)
+                SELECT count(*) FROM gone
+                """, binds: condition.binds)
+    }
+
+    static func sweepDrafts(now: Date) -> PostgresQuery {
+        deleteDrafts("expires_at <= \(now)")
+    }
+
+    /// The owner's oldest drafts past `PhotoDrafts.maxDraftsPerVisitor`.
+    static func trimDrafts(ownerHash: String) -> PostgresQuery {
+        deleteDrafts(
+            """
+            key_hash IN (SELECT key_hash FROM web_photo_draft WHERE owner_hash = \(ownerHash)
+                ORDER BY expires_at DESC OFFSET \(PhotoDrafts.maxDraftsPerVisitor))
+            """)
+    }
+
+    /// The latest block among the pair's, the client's and — unless the client proved this secret lately — the
+    /// secret's, in whole seconds (NULL when none blocks); by primary key, timed by the server's clock.
+    static func guessWait(subject: String, client: String) -> PostgresQuery {
+        """
+        SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::bigint FROM web_guess_miss
+        WHERE blocked_until > now() AND (
+            (scope = 'pair' AND subject = \(subject) AND client = \(client))
+            OR (scope = 'client' AND subject = '' AND client = \(client))
+            OR (scope = 'subject' AND subject = \(subject) AND client = ''
+                AND NOT EXISTS (SELECT 1 FROM web_guess_trust WHERE subject = \(subject) AND client = \(client) AND until > now())))
+        """
+    }
+
+    static func sweepGuesses(before forgotten: Date) -> PostgresQuery {
+        "DELETE FROM web_guess_miss WHERE last_miss < \(forgotten)"
+    }
+
+    static func sweepTrust(at now: Date) -> PostgresQuery {
+        "DELETE FROM web_guess_trust WHERE until < \(now)"
+    }
+}

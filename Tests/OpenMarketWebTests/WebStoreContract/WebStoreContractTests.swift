@@ -1,0 +1,364 @@
+import Foundation
+import Logging
+import OpenMarketCore
+import OpenMarketStore
+import Testing
+@testable import OpenMarketWeb
+
+/// The front end's own state behaves the same on SQLite and on PostgreSQL, and what one instance writes, another
+/// instance on the same store sees: every test works through two or more handles, as separate instances would.
+@Suite("Web store contract")
+struct WebStoreContractTests {
+    static let hasher = SecretHasher(cost: 4)
+
+    @Test(arguments: WebStoreKind.available)
+    func aSessionStartedThroughOneInstanceIsValidOnAnotherUntilEndedThere(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (one, two) = (AdminAccounts(storage: stores[0].storage, hasher: Self.hasher), AdminAccounts(storage: stores[1].storage, hasher: Self.hasher))
+            let token = try await one.startSession()
+            #expect(try await two.isValid(session: token))
+            #expect(try await one.isValid(session: token))
+            #expect(try await two.isValid(session: token + "0") == false)
+            try await two.endSession(token)
+            #expect(try await one.isValid(session: token) == false, "signing out on one instance signs out on all")
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func instancesStartingTogetherMakeOneAdminPasswordThatSignsInOnEach(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let accounts = stores.map { AdminAccounts(storage: $0.storage, hasher: Self.hasher) }
+            let notes = accounts.map { _ in StartupNotes() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (account, note) in zip(accounts, notes) {
+                    group.addTask { try await account.prepare(configuredPassword: nil, notes: note, logger: ContractWebStore.quietLogger) }
+                }
+                try await group.waitForAll()
+            }
+            let shown = notes.compactMap { note -> String? in
+                let lines = note.banner(address: "http://127.0.0.1").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                return lines.firstIndex { $0.hasPrefix("admin password") }.map { lines[$0 + 1] }
+            }
+            #expect(shown.count == 1, "one instance makes the password and shows it; the others keep it")
+            let password = try #require(shown.first)
+            for account in accounts { #expect(try await account.verify(password)) }
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func aProductPasswordSetThroughOneInstanceIsCheckedOnAnother(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let one = ProductPasswords(keeper: .frontEnd(stores[0].storage), hasher: Self.hasher)
+            let two = ProductPasswords(keeper: .frontEnd(stores[1].storage), hasher: Self.hasher)
+            try await stores[0].storage.saveProductPasswordHash(try await Self.hasher.hash("blue-heron-42"), productID: 17, at: Date())
+            #expect(try await two.check(productID: 17, password: "blue-heron-42") == .matches)
+            #expect(try await two.check(productID: 17, password: "blue-heron-43") == .wrong)
+            #expect(try await two.check(productID: 18, password: "blue-heron-42") == .noPassword)
+            #expect(try await stores[1].storage.allProductPasswordHashes().keys.sorted() == [17])
+            try await two.forget(productID: 17)
+            #expect(try await one.check(productID: 17, password: "blue-heron-42") == .noPassword)
+        }
+    }
+
+    /// A client's wrong passwords at one product, spread over instances and sent at once, block it at the same
+    /// count as on one instance, on every instance. (Waits are checked within a range: they shrink as time passes.)
+    @Test(arguments: WebStoreKind.available)
+    func wrongGuessesAtOneSecretSpreadOverInstancesBlockAtTheSameCount(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let limit = GuessThrottle.perClientAndSubject
+            let subject = GuessThrottle.Subject.product(7)
+            await Self.miss(stores, times: limit.freeMisses - 1, client: "192.0.2.1") { _ in subject }
+            for store in stores { #expect(await store.throttle.waitSeconds(client: "192.0.2.1", subject: subject) == nil) }
+            await stores[2].throttle.recordMiss(client: "192.0.2.1", subject: subject)
+            for store in stores {
+                let wait = await store.throttle.waitSeconds(client: "192.0.2.1", subject: subject)
+                #expect(wait.map { (1...limit.firstDelaySeconds).contains($0) } == true, "blocked at the limit: \(String(describing: wait))")
+                #expect(await store.throttle.waitSeconds(client: "192.0.2.2", subject: subject) == nil, "another client may try")
+            }
+            // Two more at once on two instances: both count, so the wait doubles twice (one lost would double it once).
+            await Self.miss(Array(stores.prefix(2)), times: 2, client: "192.0.2.1") { _ in subject }
+            let doubled = limit.firstDelaySeconds << 2
+            for store in stores {
+                let wait = await store.throttle.waitSeconds(client: "192.0.2.1", subject: subject)
+                #expect(wait.map { ((doubled / 2 + 1)...doubled).contains($0) } == true, "\(String(describing: wait))")
+            }
+        }
+    }
+
+    /// One client guessing at many secrets through many instances at once: every miss counts, none is lost to a
+    /// race, so the block comes at the same count, and grows the same, as on one instance.
+    @Test(arguments: WebStoreKind.available)
+    func concurrentMissesAtManySecretsThroughManyInstancesAreAllCounted(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let limit = GuessThrottle.perClient
+            await Self.miss(stores, times: limit.freeMisses - 1, client: "203.0.113.9") { .product($0) }
+            for store in stores { #expect(await store.throttle.waitSeconds(client: "203.0.113.9", subject: .product(999)) == nil) }
+            // Four more at once: 13 misses block for 2 << 3 seconds; had one been lost, 12 would block for half that.
+            await Self.miss(stores, times: 4, client: "203.0.113.9") { .product(100 + $0) }
+            let longest = limit.firstDelaySeconds << 3
+            for store in stores {
+                let wait = await store.throttle.waitSeconds(client: "203.0.113.9", subject: .product(999))
+                #expect(wait.map { ((longest / 2 + 1)...longest).contains($0) } == true, "\(String(describing: wait))")
+            }
+            #expect(await stores[2].throttle.waitSeconds(client: "203.0.113.10", subject: .product(999)) == nil)
+        }
+    }
+
+    /// `times` misses by `client` sent at once, spread over the stores in turn.
+    static func miss(_ stores: [WebStore], times: Int, client: String, subject: @escaping @Sendable (Int) -> GuessThrottle.Subject) async {
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<times {
+                let throttle = stores[index % stores.count].throttle
+                group.addTask { await throttle.recordMiss(client: client, subject: subject(index)) }
+            }
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func manyClientsShareOneSecretsMissesAcrossInstancesButAClientProvenOnOneIsNotLockedOutOnAnother(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 2) { stores in
+            let subject = GuessThrottle.Subject.vendor("5e0b7c1a")
+            await stores[0].throttle.recordSuccess(client: "10.0.0.1", subject: subject)
+            // Two past the limit: a block long enough to be seen on the next lines.
+            await withTaskGroup(of: Void.self) { group in
+                for client in 0..<(GuessThrottle.perSubject.freeMisses + 2) {
+                    let throttle = stores[client % 2].throttle
+                    group.addTask { await throttle.recordMiss(client: "192.0.2.\(client)", subject: subject) }
+                }
+            }
+            #expect(await stores[1].throttle.waitSeconds(client: "198.51.100.7", subject: subject) != nil, "a fresh address is slowed too")
+            #expect(await stores[1].throttle.waitSeconds(client: "10.0.0.1", subject: subject) == nil, "the vendor's own app keeps working")
+            #expect(await stores[0].throttle.waitSeconds(client: "198.51.100.7", subject: .vendor("another")) == nil)
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func aRightGuessOnOneInstanceForgivesThatClientsMissesOnAll(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let subject = GuessThrottle.Subject.adminSignIn
+            for _ in 0..<(GuessThrottle.perClientAndSubject.freeMisses - 1) {
+                await stores[0].throttle.recordMiss(client: "192.0.2.5", subject: subject)
+            }
+            await stores[1].throttle.recordSuccess(client: "192.0.2.5", subject: subject)
+            await stores[0].throttle.recordMiss(client: "192.0.2.5", subject: subject)
+            #expect(await stores[0].throttle.waitSeconds(client: "192.0.2.5", subject: subject) == nil, "the count began again")
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func theHistoryIsOneLogWhateverInstanceWritesIt(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (one, two) = (AuditLog(storage: stores[0].storage), AuditLog(storage: stores[1].storage))
+            let created = try await one.beginCreate(actor: .visitor(client: "192.0.2.1"), productName: "Film camera", creationKey: "key-1")
+            let updated = try await two.record(
+                actor: .admin, action: .update, productID: 5, productName: "Lamp", changes: [.init(field: "stock", old: "1", new: "2")],
+                outcome: .success)
+            #expect(try await one.pendingCreates().map(\.creationKey) == ["key-1"])
+            try await two.completeCreate(eventID: created, productID: 6, productName: "Film camera", changes: [], outcome: .success)
+            #expect(try await one.pendingCreates().isEmpty)
+            let refused = try await one.record(
+                actor: .visitor(client: "192.0.2.2"), action: .delete, productID: 5, productName: "Lamp", outcome: .refused, detail: "Wrong password")
+            #expect(created < updated && updated < refused, "one sequence of ids for every instance")
+
+            for log in [one, two] {
+                let all = try await log.events(limit: 10, offset: 0)
+                #expect(all.total == 3)
+                #expect(all.events.map(\.id) == [refused, updated, created])
+                let lamp = try await log.events(productID: 5, limit: 1, offset: 1)
+                #expect(lamp.total == 2)
+                #expect(lamp.events.map(\.id) == [updated])
+                let event = try #require(try await log.event(id: created))
+                #expect(event.productID == 6 && event.outcome == .success && event.actor == "visitor 192.0.2.1")
+                #expect(try await log.event(id: updated)?.changes == [.init(field: "stock", old: "1", new: "2")])
+            }
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func aDraftKeptThroughOneInstanceIsOpenedOnlyByItsOwnerOnAnother(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (one, two) = (PhotoDrafts(storage: stores[0].storage), PhotoDrafts(storage: stores[1].storage))
+            let photos = [
+                PhotoDrafts.Photo(filename: "a.jpg", mediaType: "image/jpeg", data: Data([1, 2, 3])),
+                PhotoDrafts.Photo(filename: "b.png", mediaType: "image/png", data: Data([4, 5])),
+            ]
+            let draft = try #require(try await one.keep(photos, key: nil, owner: "cookie-1"))
+            #expect(try await two.load(key: draft.key, owner: "cookie-1") == draft)
+            #expect(try await two.load(key: draft.key, owner: "cookie-2") == nil, "someone else's key opens nothing")
+            #expect(try await two.photo(token: photos[1].token, owner: "cookie-1")?.data == Data([4, 5]))
+            #expect(try await two.photo(token: photos[1].token, owner: "cookie-2") == nil)
+
+            // The owner's next error on the other instance keeps the same key with the new photos.
+            let again = try #require(try await two.keep(Array(photos.prefix(1)), key: draft.key, owner: "cookie-1"))
+            #expect(again.key == draft.key)
+            #expect(try await one.load(key: draft.key, owner: "cookie-1")?.photos == Array(photos.prefix(1)))
+            #expect(try await one.photo(token: photos[1].token, owner: "cookie-1") == nil)
+
+            // Someone else's key is not reused: a new draft is made.
+            let theirs = [PhotoDrafts.Photo(filename: "c.jpg", mediaType: "image/jpeg", data: Data([6]))]
+            let other = try #require(try await two.keep(theirs, key: draft.key, owner: "cookie-2"))
+            #expect(other.key != draft.key)
+
+            try await two.discard(key: draft.key, owner: "cookie-1")
+            #expect(try await one.load(key: draft.key, owner: "cookie-1") == nil)
+            let bytes = try await stores[1].draftBytes()
+            #expect(bytes.kept == bytes.actual && bytes.actual == 1, "replaced and discarded drafts leave the byte total")
+            #expect(try await one.load(key: other.key, owner: "cookie-2") != nil)
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func aVisitorKeepsTheirNewestDraftsWhicheverInstanceMadeThem(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let now = Date()
+            var keys: [String] = []
+            for index in 0...PhotoDrafts.maxDraftsPerVisitor {
+                let drafts = PhotoDrafts(storage: stores[index % 2].storage)
+                let photo = PhotoDrafts.Photo(filename: "p\(index).jpg", mediaType: "image/jpeg", data: Data([UInt8(index)]))
+                let draft = try #require(try await drafts.keep([photo], key: nil, owner: "cookie-1", now: now.addingTimeInterval(Double(index))))
+                keys.append(draft.key)
+            }
+            let drafts = PhotoDrafts(storage: stores[0].storage)
+            #expect(try await drafts.load(key: keys[0], owner: "cookie-1", now: now) == nil, "the oldest went")
+            for key in keys.dropFirst() { #expect(try await drafts.load(key: key, owner: "cookie-1", now: now) != nil) }
+        }
+    }
+
+    /// Several staff pressing "restore" at once on several instances: exactly one restore goes ahead.
+    @Test(arguments: WebStoreKind.available)
+    func aDeletedProductIsClaimedForRestoreOnceAcrossInstances(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let keepsake = ProductKeepsake(
+                photos: [KeptPhoto(mediaType: "image/jpeg", data: Data([9, 8, 7])), KeptPhoto(mediaType: "image/png", data: Data([6]))],
+                mainPosition: 1, passwordHash: "$2b$04$hash")
+            let eventID = try await AuditLog(storage: stores[0].storage).record(
+                actor: .admin, action: .delete, productID: 41, productName: "Lamp", snapshot: [.init(field: "name", old: nil, new: "Lamp")],
+                outcome: .success, alongside: .keepDeleted(keepsake, productID: 41, vendorID: 3))
+            let deleted = stores.map { DeletedProducts(storage: $0.storage) }
+            guard case .restorable = try await deleted[2].states(eventIDs: [eventID])[eventID] else {
+                Issue.record("the kept product is restorable from another instance")
+                return
+            }
+
+            let results = try await withThrowingTaskGroup(of: Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal>.self) { group in
+                for attempt in 0..<9 {
+                    let handle = deleted[attempt % deleted.count]
+                    group.addTask { try await handle.claim(eventID: eventID) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let claims = results.compactMap { try? $0.get() }
+            #expect(claims.count == 1)
+            #expect(results.filter { $0 == .failure(.restoring) }.count == 8)
+            let claim = try #require(claims.first)
+            #expect(claim.keepsake == keepsake && claim.deletedProductID == 41 && claim.vendorID == 3)
+            #expect(try await deleted[0].interruptedRestores().map(\.restoreKey) == [claim.restoreKey])
+
+            // Released by one instance (the market refused), it may be claimed again on another.
+            try await deleted[1].release(eventID: eventID)
+            let second = try await deleted[2].claim(eventID: eventID)
+            let secondClaim = try second.get()
+            try await AuditLog(storage: stores[1].storage).record(
+                actor: .admin, action: .restore, productID: 77, productName: "Lamp", relatedProductID: 41, outcome: .success,
+                alongside: .completeRestore(eventID: eventID, restoredProductID: 77))
+            #expect(try await deleted[0].states(eventIDs: [eventID])[eventID] == .restored(productID: 77))
+            #expect(try await deleted[2].claim(eventID: eventID) == .failure(.restored(productID: 77)))
+            #expect(try await deleted[0].interruptedRestores().isEmpty)
+            #expect(secondClaim.restoreKey != claim.restoreKey)
+        }
+    }
+
+    /// Every instance sweeps every few minutes: sweeping at once removes each expired thing once and keeps the rest.
+    @Test(arguments: WebStoreKind.available)
+    func sweepsRunningAtOnceOnSeveralInstancesRemoveEachExpiredThingOnce(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let past = Date().addingTimeInterval(-2 * PhotoDrafts.lifetime)
+            let drafts = PhotoDrafts(storage: stores[0].storage)
+            for owner in 0..<6 {
+                let photo = PhotoDrafts.Photo(filename: "old.jpg", mediaType: "image/jpeg", data: Data(repeating: 1, count: 100))
+                _ = try await drafts.keep([photo], key: nil, owner: "old-\(owner)", now: past)
+            }
+            let fresh = try #require(try await drafts.keep(
+                [PhotoDrafts.Photo(filename: "new.jpg", mediaType: "image/jpeg", data: Data([2]))], key: nil, owner: "new"))
+
+            let audit = AuditLog(storage: stores[1].storage)
+            var expired: [Int64] = []
+            for product in 0..<5 {
+                let keepsake = ProductKeepsake(photos: [KeptPhoto(mediaType: "image/jpeg", data: Data([3]))], mainPosition: 0, passwordHash: nil)
+                let id = try await audit.record(
+                    actor: .admin, action: .delete, productID: product, productName: "Old \(product)", outcome: .success,
+                    alongside: .keepDeleted(keepsake, productID: product, vendorID: 1))
+                expired.append(id)
+            }
+            let deleted = DeletedProducts(storage: stores[2].storage)
+            // Claimed by a restore under way: never swept from under it.
+            guard case .success = try await deleted.claim(eventID: expired[0]) else {
+                Issue.record("the first kept product can be claimed")
+                return
+            }
+
+            let swept = try await withThrowingTaskGroup(of: (drafts: Int, kept: Int).self) { group in
+                for store in stores {
+                    group.addTask {
+                        async let draftCount = PhotoDrafts(storage: store.storage).sweep()
+                        async let keptCount = DeletedProducts(storage: store.storage).sweep(now: Date().addingTimeInterval(DeletedProducts.retention + 120))
+                        return (try await draftCount, try await keptCount)
+                    }
+                }
+                return try await group.reduce(into: (drafts: 0, kept: 0)) { $0.drafts += $1.drafts; $0.kept += $1.kept }
+            }
+            #expect(swept.drafts == 6)
+            let bytes = try await stores[0].draftBytes()
+            #expect(bytes.kept == bytes.actual && bytes.actual == 1, "the drafts' byte total went down with every swept draft")
+            #expect(swept.kept == 4)
+            #expect(try await drafts.load(key: fresh.key, owner: "new") != nil, "a draft still in its time stays")
+            #expect(try await deleted.states(eventIDs: [expired[0]])[expired[0]] == .restoring)
+
+        }
+    }
+
+    /// Drafts kept, replaced, discarded and swept at once on several instances: none fails waiting on another, and
+    /// the byte total that bounds them stays the sum of what is kept.
+    @Test(arguments: WebStoreKind.available)
+    func draftsChangedAtOnceOnSeveralInstancesKeepTheirByteTotalRight(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let past = Date().addingTimeInterval(-2 * PhotoDrafts.lifetime)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for owner in 0..<12 {
+                    let drafts = PhotoDrafts(storage: stores[owner % stores.count].storage)
+                    let other = PhotoDrafts(storage: stores[(owner + 1) % stores.count].storage)
+                    group.addTask {
+                        let photo = { PhotoDrafts.Photo(filename: "p.jpg", mediaType: "image/jpeg", data: Data(repeating: 7, count: 10 + owner)) }
+                        let first = try #require(try await drafts.keep([photo()], key: nil, owner: "owner-\(owner)", now: owner % 3 == 0 ? past : Date()))
+                        let second = try await other.keep([photo(), photo()], key: first.key, owner: "owner-\(owner)", now: owner % 3 == 0 ? past : Date())
+                        if owner % 4 == 1, let second { try await drafts.discard(key: second.key, owner: "owner-\(owner)") }
+                    }
+                    group.addTask { _ = try await PhotoDrafts(storage: stores[owner % stores.count].storage).sweep() }
+                }
+                try await group.waitForAll()
+            }
+            for store in stores { _ = try await PhotoDrafts(storage: store.storage).sweep() }
+            let bytes = try await stores[2].draftBytes()
+            #expect(bytes.kept == bytes.actual)
+            // Left: every owner but those kept in the past (0, 3, 6, 9: swept) and those discarded (1, 5, 9), two photos each.
+            #expect(bytes.actual == [2, 4, 7, 8, 10, 11].reduce(0) { $0 + 2 * (10 + $1) })
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func eachInstanceAnswersTheReadinessCheck(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            for store in stores { try await store.storage.healthCheck() }
+        }
+    }
+}
+
+extension Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal> {
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.failure(let left), .failure(let right)): left == right
+        case (.success(let left), .success(let right)): left.restoreKey == right.restoreKey
+        default: false
+        }
+    }
+}
