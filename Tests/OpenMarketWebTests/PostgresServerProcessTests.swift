@@ -17,7 +17,8 @@ struct PostgresServerProcessTests {
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        try process.run()
+        // `Process.run` takes turns with every other launch (see `launchLock`).
+        try launchLock.withLock { try process.run() }
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }
@@ -59,7 +60,7 @@ struct PostgresServerProcessTests {
             process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try launchLock.withLock { try process.run() }
             defer { if process.isRunning { process.terminate() } }
             try await TestSupport.waitUntilListening(port: port)
             let socket = try RawSocket.connect(port: port)

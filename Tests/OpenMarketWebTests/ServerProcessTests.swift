@@ -30,7 +30,9 @@ struct ServerProcessTests {
     }
 }
 
-private let launchLock = NSLock()
+/// Foundation's `Process.run` on Linux is not safe to call from two threads at once (it crashed copying its
+/// arguments while another suite launched a process): every suite that launches the executable takes this lock.
+let launchLock = NSLock()
 
 /// One `openmarket-web` process on a free loopback port with a fresh, empty data directory.
 final class ServerProcess: @unchecked Sendable {
