@@ -9,16 +9,15 @@ struct PostgresServerProcessTests {
 
     /// Runs the executable to its end (or kills it after `timeout`); its status and standard error.
     static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = ServerProcessTests.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENMARKET_") }
-            .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        // `Process.run` takes turns with every other launch (see `launchLock`).
-        try launchLock.withLock { try process.run() }
+        let process = SpawnedProcess(
+            executable: ServerProcessTests.executable, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENMARKET_") }
+                .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+            standardError: errors.fileHandleForWriting.fileDescriptor)
+        try process.run()
+        // Only the child writes to the pipe now, so reading it ends when the child does.
+        try errors.fileHandleForWriting.close()
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }
@@ -51,16 +50,13 @@ struct PostgresServerProcessTests {
         try await PostgresTestServer.withDatabase { location in
             let directory = TestSupport.temporaryDirectory()
             let port = try TestSupport.freePort()
-            let process = Process()
-            process.executableURL = ServerProcessTests.executable
             var arguments = Self.baseArguments(directory)
             arguments[1] = String(port)
             let url = "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database)"
-            process.arguments = arguments + ["--database", url]
-            process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try launchLock.withLock { try process.run() }
+            let process = SpawnedProcess(
+                executable: ServerProcessTests.executable, arguments: arguments + ["--database", url],
+                environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+            try process.run()
             defer { if process.isRunning { process.terminate() } }
             try await TestSupport.waitUntilListening(port: port)
             let socket = try RawSocket.connect(port: port)

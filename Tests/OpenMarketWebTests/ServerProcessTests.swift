@@ -30,16 +30,12 @@ struct ServerProcessTests {
     }
 }
 
-/// Foundation's `Process.run` on Linux is not safe to call from two threads at once (it crashed copying its
-/// arguments while another suite launched a process): every suite that launches the executable takes this lock.
-let launchLock = NSLock()
-
 /// One `openmarket-web` process on a free loopback port with a fresh, empty data directory.
-final class ServerProcess: @unchecked Sendable {
-    private let process: Process
+final class ServerProcess: Sendable {
+    private let process: SpawnedProcess
     let port: Int
 
-    private init(process: Process, port: Int) {
+    private init(process: SpawnedProcess, port: Int) {
         self.process = process
         self.port = port
     }
@@ -59,19 +55,15 @@ final class ServerProcess: @unchecked Sendable {
     /// machine is busy with other suites) is a failure.
     private static func launch(dataDirectory: URL) async throws -> ServerProcess? {
         let port = try RawSocket.silentListener().port
-        let process = Process()
-        process.executableURL = ServerProcessTests.executable
-        process.arguments = [
-            "--port", String(port), "--data-dir", dataDirectory.path, "--root", TestSupport.packageRoot.path,
-            "--identifier", TestSupport.vendor.identifier, "--secret", TestSupport.vendor.secret, "--no-sample-data", "--log-level", "critical",
-        ]
-        // A crash should end the process at once instead of spending seconds on a symbolicated backtrace.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // Foundation's `Process.run` on Linux is not safe to call from two threads at once (it crashed copying
-        // its arguments while another suite launched a server): launches take turns.
-        try launchLock.withLock { try process.run() }
+        let process = SpawnedProcess(
+            executable: ServerProcessTests.executable,
+            arguments: [
+                "--port", String(port), "--data-dir", dataDirectory.path, "--root", TestSupport.packageRoot.path,
+                "--identifier", TestSupport.vendor.identifier, "--secret", TestSupport.vendor.secret, "--no-sample-data", "--log-level", "critical",
+            ],
+            // A crash should end the process at once instead of spending seconds on a symbolicated backtrace.
+            environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+        try process.run()
         let server = ServerProcess(process: process, port: port)
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline, process.isRunning {
