@@ -22,14 +22,25 @@ extension PostgresMarket: VendorKeeping, ConsistencyChecking {
     public func loadSampleData(from directory: URL, owner: VendorAccount, neighbor: VendorAccount) async throws -> Int {
         guard try await productCount() == 0 else { return 0 }
         let samples = try SampleProduct.load(from: directory)
-        var products: [NewProduct] = []
         for sample in samples {
-            let amounts = try Self.checked(sample.draft)
             try ImageRules.checkCountAndSize(sample.images).mapError { $0.marketError }.get()
+        }
+        // Every sample's photos are queued at once: one at a time, each would wait its turn behind whatever else the
+        // photo workers have queued, and a busy process would take minutes to start.
+        let photos = try await withThrowingTaskGroup(of: (Int, [ProcessedImage]).self) { group in
+            for (index, sample) in samples.enumerated() {
+                group.addTask { (index, try await self.processed(sample.images)) }
+            }
+            var photos = [[ProcessedImage]](repeating: [], count: samples.count)
+            for try await (index, processed) in group { photos[index] = processed }
+            return photos
+        }
+        var products: [NewProduct] = []
+        for (sample, images) in zip(samples, photos) {
+            let amounts = try Self.checked(sample.draft)
             let vendor = sample.isNeighbors ? neighbor : owner
             products.append(NewProduct(
-                draft: sample.draft, amounts: amounts, images: try await processed(sample.images), vendorID: Int64(vendor.id),
-                createdAt: sample.createdAt))
+                draft: sample.draft, amounts: amounts, images: images, vendorID: Int64(vendor.id), createdAt: sample.createdAt))
         }
         let logger = self.logger
         let loaded = try await transaction { connection -> Int in
