@@ -46,8 +46,7 @@ extension PostgresMarket: ProductRelisting, ProductImageReplacing {
     ) async throws(OpenMarketError) -> ProductDetail {
         let amounts = try Self.checked(draft)
         let uploads = keepsake.photos.map { ImageUpload(filename: "kept", contentType: $0.mediaType, data: $0.data) }
-        try ImageRules.checkCountAndSize(uploads).mapError { $0.marketError }.get()
-        try ImageRules.checkContents(uploads).mapError { $0.marketError }.get()
+        try ImageRules.checkBeforeWriting(uploads)
         let logger = self.logger
         let vendors = try await withConnection { connection in
             try await PostgresListing.single(connection, "SELECT count(*) FROM vendor WHERE id = \(Int64(vendorID))", logger: logger)
@@ -78,8 +77,7 @@ extension PostgresMarket: ProductRelisting, ProductImageReplacing {
     public func updateProduct(
         id: Int, changes: ProductChanges, replacingImages images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
-        try ImageRules.checkContents(images).mapError { $0.marketError }.get()
+        try ImageRules.checkBeforeWriting(images)
         let vendorID = try await authenticate(credentials)
         let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix

@@ -18,8 +18,7 @@ extension PostgresMarket: TwoStepDeleting {
         _ draft: ProductDraft, images: [ImageUpload], vendorID: Int64, createdAt: Date?, ownPassword: OwnPassword? = nil
     ) async throws(OpenMarketError) -> ProductDetail {
         let amounts = try Self.checked(draft)
-        try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
-        try ImageRules.checkContents(images).mapError { $0.marketError }.get()
+        try ImageRules.checkBeforeWriting(images)
         let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix
         let logger = self.logger

@@ -8,10 +8,7 @@ import PostgresNIO
 /// transaction-level advisory lock first, so one applies what is missing while the others wait, then find it done.
 /// Each migration runs in that one transaction with its record, so none is ever half applied.
 enum PostgresSchema {
-    struct Migration: Sendable {
-        var name: String
-        var statements: [String]
-    }
+    typealias Migration = PostgresMigration
 
     /// The advisory lock's key: any fixed number other programs sharing the server are unlikely to use.
     static let migrationLock: Int64 = 0x4F4D_4B54_5347_0001
@@ -189,29 +186,6 @@ enum PostgresSchema {
     /// Applies the migrations not yet recorded, in order, in one transaction under the advisory lock; the names
     /// of those it applied.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
-        try await connection.query("BEGIN", logger: logger)
-        do {
-            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-            try await connection.query(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                logger: logger)
-            var applied = Set<String>()
-            for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger).decode(String.self) {
-                applied.insert(name)
-            }
-            var names: [String] = []
-            for migration in migrations where !applied.contains(migration.name) {
-                for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-                try await connection.query("INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: logger)
-                names.append(migration.name)
-            }
-            try await connection.query("COMMIT", logger: logger)
-            return names
-        } catch {
-            try? await connection.query("ROLLBACK", logger: logger)
-            throw error
-        }
+        try await PostgresMigrations.apply(migrations, recordedIn: "schema_migrations", lock: migrationLock, on: connection, logger: logger)
     }
 }

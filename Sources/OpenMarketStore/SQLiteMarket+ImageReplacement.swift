@@ -10,8 +10,7 @@ extension SQLiteMarket: ProductImageReplacing {
     public func updateProduct(
         id: Int, changes: ProductChanges, replacingImages images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
-        try ImageRules.checkContents(images).mapError { $0.marketError }.get()
+        try ImageRules.checkBeforeWriting(images)
         let vendorID = try await authenticate(credentials)
         let processed = try await processed(images)
         let prefix = configuration.imagePathPrefix

@@ -72,8 +72,7 @@ extension SQLiteMarket: ProductRelisting {
             discountedPrice: draft.discountedPrice, stock: draft.stock)
         let amounts = try ProductRules.check(fields).get()
         let uploads = keepsake.photos.map { ImageUpload(filename: "kept", contentType: $0.mediaType, data: $0.data) }
-        try ImageRules.checkCountAndSize(uploads).mapError { $0.marketError }.get()
-        try ImageRules.checkContents(uploads).mapError { $0.marketError }.get()
+        try ImageRules.checkBeforeWriting(uploads)
         let vendorExists = try await read { db in try VendorRecord.exists(db, key: Int64(vendorID)) }
         guard vendorExists else { throw .notFound("Vendor \(vendorID) does not exist.") }
         var images: [ProcessedImage] = []

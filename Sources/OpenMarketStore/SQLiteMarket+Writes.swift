@@ -21,8 +21,7 @@ extension SQLiteMarket: TwoStepDeleting {
             name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
             discountedPrice: draft.discountedPrice, stock: draft.stock)
         let amounts = try ProductRules.check(fields).get()
-        try ImageRules.checkCountAndSize(images).mapError { $0.marketError }.get()
-        try ImageRules.checkContents(images).mapError { $0.marketError }.get()
+        try ImageRules.checkBeforeWriting(images)
         let processed = try await processed(images)
         return try await insert(draft, amounts: amounts, images: processed, vendorID: vendorID, createdAt: createdAt, ownPassword: ownPassword)
     }

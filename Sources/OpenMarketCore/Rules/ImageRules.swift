@@ -55,6 +55,13 @@ public enum ImageRules {
         return .success(())
     }
 
+    /// What a market checks before it writes anything: the count and sizes, then what the headers tell
+    /// (`checkContents`), each broken rule as the market's error.
+    public static func checkBeforeWriting(_ images: [ImageUpload]) throws(OpenMarketError) {
+        try checkCountAndSize(images).mapError { $0.marketError }.get()
+        try checkContents(images).mapError { $0.marketError }.get()
+    }
+
     /// The header of each photo, or the first broken rule.
     public static func check(_ images: [ImageUpload]) -> Result<[ImageHeader], Problem> {
         if case .failure(let problem) = checkCountAndSize(images) { return .failure(problem) }

@@ -1,4 +1,5 @@
 import Logging
+import OpenMarketPostgres
 import PostgresNIO
 
 /// The front end's tables in the PostgreSQL database the market uses, all named `web_…`, as named, append-only
@@ -7,13 +8,11 @@ import PostgresNIO
 /// Every instance runs `migrate` at start, perhaps all at once: each takes the same transaction-level advisory lock
 /// first (another key than the market's), so one applies what is missing while the others wait, then find it done.
 enum PostgresWebSchema {
-    struct Migration: Sendable {
-        var name: String
-        var statements: [String]
-    }
+    typealias Migration = PostgresMigration
 
-    /// The advisory lock's key: the market's plus one.
-    static let migrationLock: Int64 = 0x4F4D_4B54_5347_0002
+    /// The advisory lock's key: next to the market's two (its migrations, its sample products), so that neither
+    /// waits for the other.
+    static let migrationLock: Int64 = 0x4F4D_4B54_5347_0003
 
     static let migrations: [Migration] = [
         Migration(name: "web v1 accounts passwords history drafts kept products guesses", statements: version1),
@@ -142,29 +141,6 @@ enum PostgresWebSchema {
     /// Applies the migrations not yet recorded, in order, in one transaction under the advisory lock; the names
     /// of those it applied.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
-        try await connection.query("BEGIN", logger: logger)
-        do {
-            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-            try await connection.query(
-                "CREATE TABLE IF NOT EXISTS web_schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                logger: logger)
-            var applied = Set<String>()
-            for try await name in try await connection.query("SELECT name FROM web_schema_migrations", logger: logger).decode(String.self) {
-                applied.insert(name)
-            }
-            var names: [String] = []
-            for migration in migrations where !applied.contains(migration.name) {
-                for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-                try await connection.query("INSERT INTO web_schema_migrations (name) VALUES (\(migration.name))", logger: logger)
-                names.append(migration.name)
-            }
-            try await connection.query("COMMIT", logger: logger)
-            return names
-        } catch {
-            try? await connection.query("ROLLBACK", logger: logger)
-            throw error
-        }
+        try await PostgresMigrations.apply(migrations, recordedIn: "web_schema_migrations", lock: migrationLock, on: connection, logger: logger)
     }
 }
