@@ -134,6 +134,49 @@ struct PostgresMarketAppTests {
         }
     }
 
+    @Test("Both pools' figures in /metrics: connections in use and allowed, waits, work run and failed", .enabled(if: PostgresTestServer.url != nil))
+    func poolMetrics() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let app = try await buildApplication(Self.configuration(location))
+            try await app.test(.router) { client in
+                var browser = StorefrontBrowser(client)
+                let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 1))
+                let before = try await OperationsTests.metrics(client)
+                for _ in 0..<3 {
+                    #expect(try await client.execute(uri: SiteURLs.product(id), method: .get).status == .ok)
+                }
+                // A wrong password: its miss is counted in the web store, the product read in a market transaction.
+                try await browser.get(SiteURLs.delete(id))
+                #expect(try await browser.post(SiteURLs.delete(id), fields: [("password", "wrong-pass-1")]).status == .forbidden)
+                let after = try await OperationsTests.metrics(client)
+
+                func moved(_ name: String, _ labels: [String: String]) -> Double {
+                    OperationsTests.sample(after, name, labels) - OperationsTests.sample(before, name, labels)
+                }
+                #expect(moved("openmarket_db_operations", ["pool": "market", "kind": "transaction"]) >= 3, "each page reads in a transaction")
+                #expect(moved("openmarket_db_operations", ["pool": "web", "kind": "statement"]) >= 1, "the miss is counted in the web store")
+                /// Whether a sample of `name` with every label of `labels` is shown, whatever its value.
+                func shown(_ name: String, _ labels: [String: String]) -> Bool {
+                    after.split(separator: "\n").contains { line in
+                        line.hasPrefix(name + "{") && labels.allSatisfy { line.contains("\($0.key)=\"\($0.value)\"") }
+                    }
+                }
+                for pool in ["market", "web"] {
+                    #expect(moved("openmarket_db_connection_wait_count", ["pool": pool]) >= 1, "every lease's wait is timed (\(pool))")
+                    #expect(shown("openmarket_db_connection_wait_bucket", ["pool": pool, "le": "+Inf"]), "the wait is a histogram (\(pool))")
+                    #expect(shown("openmarket_db_connections_in_use", ["pool": pool]))
+                    for kind in PostgresPool.Kind.allCases {
+                        #expect(shown("openmarket_db_operation_failures", ["pool": pool, "kind": kind.rawValue]), "failures shown at 0 too")
+                    }
+                }
+                // Gauges per process: every application built in this process publishes its maximum under its pool.
+                #expect(OperationsTests.sample(after, "openmarket_db_connections_max", ["pool": "market"]) > 0)
+                #expect(OperationsTests.sample(after, "openmarket_db_connections_max", ["pool": "web"]) > 0)
+                #expect(OperationsTests.sample(after, "openmarket_db_connections_in_use", ["pool": "market"]) >= 0)
+            }
+        }
+    }
+
     @Test("Two instances on one database: sample data once, a listing from one seen by the other", .enabled(if: PostgresTestServer.url != nil))
     func twoInstances() async throws {
         try await PostgresTestServer.withDatabase { location in
