@@ -234,6 +234,8 @@ struct PostgresMarketAppTests {
                 #expect(fresh.headers[.eTag] == etag && fresh.headers[.cacheControl] == "public, max-age=31536000, immutable")
                 let stale = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: "\"another\""])
                 #expect(stale.status == .ok && Data(stale.body.readableBytesView) == stored)
+                let head = try await client.execute(uri: path, method: .head)
+                #expect(head.status == .ok && head.body.readableBytes == 0 && head.headers[.contentLength] == String(stored.count))
 
                 // A thumbnail (one slice) is served from its own row, as before.
                 let thumbPath = path.replacingOccurrences(of: "_origin.jpg", with: "_w400.webp")
