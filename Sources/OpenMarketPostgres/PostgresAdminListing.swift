@@ -9,7 +9,9 @@ import PostgresNIO
 /// `PostgresSearch.cap` matches, as in SQLite). Text orders compare code points (`COLLATE "C"`), as SQLite does.
 ///
 /// Pages are read with OFFSET through the order's index (the schema has one per order), so a deep page reads the
-/// rows before it; the total of an unsearched listing comes from the cell counters, never from counting rows.
+/// rows before it, except in the id order (the console's default, newest first): there a deep page finds its block
+/// of ids by the counts per block (`product_id_bucket`) and reads at most one block's rows before its own. The
+/// total of an unsearched listing comes from the cell counters, never from counting rows.
 struct PostgresAdminListing: Sendable {
     enum KeyKind: Sendable {
         case integer, text, date
@@ -102,6 +104,67 @@ struct PostgresAdminListing: Sendable {
         return sql.query
     }
 
+    /// Products in a block of ids: a page of the id order starting deeper than this is read through the blocks.
+    static let idBucketSize = 1 << PostgresSchema.idBucketShift
+
+    /// The block of ids holding the selected product at `position` (0-based, in the listing's direction), and how
+    /// many selected products the blocks before it hold: the sum of a few counts per thousand products.
+    func idBucketQuery(position: Int) throws -> PostgresQuery {
+        let direction = ascending ? "ASC" : "DESC"
+        var sql = SQLBuilder("SELECT bucket, before FROM (SELECT bucket, total, (sum(total) OVER (ORDER BY bucket \(direction)) - total)::bigint AS before")
+        sql.append(" FROM (SELECT bucket, sum(total)::bigint AS total FROM product_id_bucket")
+        if !isAllCells {
+            sql.append(" WHERE cell = ANY(")
+            try sql.bind(cells)
+            sql.append(")")
+        }
+        sql.append(" GROUP BY bucket) AS counted) AS running WHERE before <= ")
+        try sql.bind(position)
+        sql.append(" AND ")
+        try sql.bind(position)
+        sql.append(" < before + total ORDER BY bucket \(direction) LIMIT 1")
+        return sql.query
+    }
+
+    /// A page of the id order from the start of `bucket`'s block in the listing's direction, `skip` selected rows
+    /// in: read in id order from an index, passing at most one block's selected rows before the page.
+    func idPageQuery(bucket: Int64, skip: Int, limit: Int) throws -> PostgresQuery {
+        var sql = SQLBuilder("SELECT product.id FROM product WHERE product.id ")
+        if ascending {
+            sql.append(">= ")
+            try sql.bind(bucket << Int64(PostgresSchema.idBucketShift))
+        } else {
+            sql.append("< ")
+            try sql.bind((bucket + 1) << Int64(PostgresSchema.idBucketShift))
+        }
+        // One cell: its own index (cell, id) in id order. Several: the primary key, rows of other cells skipped.
+        if let cell = cells.first, cells.count == 1 {
+            sql.append(" AND product.cell = ")
+            try sql.bind(cell)
+        } else {
+            try appendCells(to: &sql)
+        }
+        sql.append(" ORDER BY product.id \(ascending ? "ASC" : "DESC") LIMIT ")
+        try sql.bind(limit)
+        sql.append(" OFFSET ")
+        try sql.bind(skip)
+        return sql.query
+    }
+
+    /// The ids of a page without search.
+    private func unsearchedIDs(_ connection: PostgresConnection, limit: Int, offset: Int, logger: Logger) async throws -> [Int64] {
+        guard sort == .id, offset >= Self.idBucketSize else {
+            return try await PostgresListing.ids(connection, try pageQuery(limit: limit, offset: offset), logger: logger)
+        }
+        var found: (bucket: Int64, before: Int64)?
+        for try await row in try await connection.query(try idBucketQuery(position: offset), logger: logger).decode((Int64, Int64).self) {
+            found = row
+        }
+        guard let found else { return [] }
+        let skip = offset - Int(found.before)
+        return try await PostgresListing.ids(connection, try idPageQuery(bucket: found.bucket, skip: skip, limit: limit), logger: logger)
+    }
+
     func page(_ connection: PostgresConnection, limit: Int, offset: Int, logger: Logger) async throws -> PostgresListing.Page {
         guard let search else {
             var count = SQLBuilder("SELECT coalesce(sum(total), 0)::bigint FROM product_cell_counter WHERE cell = ANY(")
@@ -109,7 +172,7 @@ struct PostgresAdminListing: Sendable {
             count.append(")")
             let total = try await PostgresListing.single(connection, count.query, logger: logger)
             guard offset < total else { return .init(total: total, isCapped: false, ids: []) }
-            let ids = try await PostgresListing.ids(connection, try pageQuery(limit: limit, offset: offset), logger: logger)
+            let ids = try await unsearchedIDs(connection, limit: limit, offset: offset, logger: logger)
             return .init(total: total, isCapped: false, ids: ids)
         }
         var count = SQLBuilder("SELECT count(*) FROM (SELECT product.id FROM product WHERE ")

@@ -31,7 +31,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     public let location: PostgresLocation
     public let hasher: SecretHasher
     let configuration: Configuration
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
     /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
     /// upload is refused rather than stored unprocessed.
@@ -49,8 +49,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         self.configuration = configuration
         self.imageProcessor = imageProcessor
         self.logger = logger
-        client = PostgresClient(
-            configuration: location.clientConfiguration(maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
+        pool = PostgresPool(name: "market", location: location, maximumConnections: configuration.maximumConnections, logger: logger)
     }
 
     /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown (a service
@@ -59,7 +58,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             self.poolStarted.open()
-            await self.client.run()
+            await self.pool.run()
         }
     }
 
@@ -68,7 +67,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 self.poolStarted.open()
-                await self.client.run()
+                await self.pool.run()
             }
             defer { group.cancelAll() }
             try await migrate()
@@ -97,7 +96,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await self.withConnection { connection in _ = try await connection.query("SELECT 1", logger: logger) }
+                    try await self.withConnection(.statement) { connection in _ = try await connection.query("SELECT 1", logger: logger) }
                 }
                 group.addTask {
                     try await Task.sleep(for: Self.healthCheckTimeout)
@@ -143,10 +142,12 @@ public final class PostgresMarket: OpenMarketAPI, Service {
 
     // MARK: Connections
 
-    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
+    func withConnection<T: Sendable>(
+        _ kind: PostgresPool.Kind = .connection, _ body: (PostgresConnection) async throws -> T
+    ) async throws(OpenMarketError) -> T {
         await poolStarted.wait()
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            return try await pool.withConnection(kind) { connection in try await body(connection) }
         } catch {
             throw mapped(error)
         }
@@ -156,18 +157,11 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     func transaction<T: Sendable>(
         _ begin: PostgresQuery = "BEGIN", _ body: (PostgresConnection) async throws -> T
     ) async throws(OpenMarketError) -> T {
-        let logger = self.logger
-        return try await withConnection { connection in
-            try await connection.query(begin, logger: logger)
-            do {
-                let result = try await body(connection)
-                try await connection.query("COMMIT", logger: logger)
-                return result
-            } catch {
-                // A connection that cannot roll back is broken, and the pool closes it.
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
-            }
+        await poolStarted.wait()
+        do {
+            return try await pool.transaction(begin, logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw mapped(error)
         }
     }
 

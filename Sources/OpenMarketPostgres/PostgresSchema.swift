@@ -18,6 +18,7 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(name: "v1 vendors products images tokens", statements: version1),
         Migration(name: "v2 product passwords, admin orders, vendor counters", statements: version2),
+        Migration(name: "v4 product counts per id bucket, for deep admin pages", statements: idBuckets),
     ]
 
     static let version1: [String] = [

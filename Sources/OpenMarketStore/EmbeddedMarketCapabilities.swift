@@ -58,6 +58,56 @@ public protocol ImageServing: Sendable {
     func image(named fileName: String) async throws(OpenMarketError) -> StoredImage?
 }
 
+/// Photos served in slices rather than read whole: a market whose bytes live in another server (PostgreSQL) reads
+/// each slice when the response is ready for it, so a photo is never all in memory and no connection waits on a
+/// slow client.
+public protocol ImageStreaming: ImageServing {
+    /// What `image(named:)` would serve, as its length and a reader of its slices; `nil` for an unknown name.
+    func streamedImage(named fileName: String) async throws(OpenMarketError) -> StreamedImage?
+}
+
+/// A photo by its entity tag, type and length, whose bytes are read in slices of `sliceBytes`.
+public struct StreamedImage: Sendable {
+    public var tag: String
+    public var mediaType: String
+    public var length: Int
+    public var sliceBytes: Int
+    /// `count` bytes from `offset` (fewer only where the photo ends); throws when the photo went meanwhile.
+    let read: @Sendable (_ offset: Int, _ count: Int) async throws -> Data
+
+    package init(tag: String, mediaType: String, length: Int, sliceBytes: Int, read: @escaping @Sendable (Int, Int) async throws -> Data) {
+        self.tag = tag
+        self.mediaType = mediaType
+        self.length = length
+        self.sliceBytes = max(1, sliceBytes)
+        self.read = read
+    }
+
+    /// The photo's bytes in order, one slice read at a time as the consumer asks for it.
+    public var slices: Slices { Slices(image: self) }
+
+    public struct Slices: AsyncSequence, Sendable {
+        public typealias Element = Data
+        let image: StreamedImage
+
+        public func makeAsyncIterator() -> Iterator { Iterator(image: image) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            let image: StreamedImage
+            var offset = 0
+
+            public mutating func next() async throws -> Data? {
+                guard offset < image.length else { return nil }
+                let slice = try await image.read(offset, Swift.min(image.sliceBytes, image.length - offset))
+                // A photo is never changed under its name: fewer bytes than its length means it was deleted.
+                guard !slice.isEmpty else { throw OpenMarketError.notFound("The photo was deleted while it was sent.") }
+                offset += slice.count
+                return slice
+            }
+        }
+    }
+}
+
 /// Restoring a deleted product: what it had, read before the delete, and listing it again with it.
 public protocol ProductRelisting: Sendable {
     /// Its photos as served, its main photo and its own password's hash.

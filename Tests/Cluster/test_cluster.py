@@ -216,3 +216,70 @@ def test_wrong_passwords_spread_over_three_instances_are_throttled_as_on_one(clu
     # A block may end while the refusals are held back (a tarpit); a guess then is checked once and blocks again.
     assert statuses[3:].count(429) >= 5 and all(status in (403, 429) for status in statuses), statuses
     assert detail(cluster.instances[1], product_id).status_code == 200
+
+
+SPENT = "This delete path is unknown, used or expired. Ask for a new one with POST /api/products/{id}/archived."
+
+
+def delete_path(cluster, product_id: int) -> str:
+    """The v2b delete's first step, as the vendor all instances act as: the plain-text path that deletes it once."""
+    answer = requests.post(
+        f"{cluster.base}/api/products/{product_id}/archived", json={"secret": cluster.secret},
+        headers={"identifier": cluster.identifier}, timeout=60)
+    assert answer.status_code == 200, f"archived answered {answer.status_code}: {answer.text[:300]}"
+    assert answer.text.startswith("/api/products/"), answer.text
+    return answer.text
+
+
+def spend(cluster, path: str) -> requests.Response:
+    return requests.delete(cluster.base + path, headers={"identifier": cluster.identifier}, timeout=60)
+
+
+def assert_deleted_everywhere(cluster, product_id: int, name: str) -> None:
+    for instance in cluster.instances:
+        assert detail(instance, product_id).status_code == 404, instance
+    assert all(product["name"] != name for product in newest(cluster.base, 100))
+
+
+def test_a_delete_token_spent_at_once_on_three_instances_deletes_once(cluster):
+    name = f"토큰 화분 {uuid.uuid4().hex[:6]}"
+    product_id = created_id(create(requests.Session(), cluster.instances[0], name))
+    path = delete_path(cluster, product_id)
+    token = path.rsplit("/", 1)[1]
+    # Both forms the API takes, sent together through nginx: round robin hands them to every instance.
+    paths = [path if attempt % 2 == 0 else f"/api/products/{product_id}/{token}" for attempt in range(9)]
+    start = threading.Barrier(len(paths))
+
+    def attempt(each: str) -> requests.Response:
+        start.wait(timeout=30)
+        return spend(cluster, each)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(paths)) as pool:
+        answers = list(pool.map(attempt, paths))
+    assert len({answer.headers["X-Instance"] for answer in answers}) == 3, [a.headers["X-Instance"] for a in answers]
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] + [404] * 8, statuses
+    deleted = next(answer for answer in answers if answer.status_code == 200)
+    assert deleted.json()["id"] == product_id and deleted.json()["name"] == name
+    for answer in answers:
+        if answer.status_code == 404:
+            assert SPENT in answer.text, answer.text[:300]
+    assert_deleted_everywhere(cluster, product_id, name)
+
+
+def test_a_delete_token_spent_on_one_instance_is_spent_on_the_others(cluster):
+    name = f"토큰 의자 {uuid.uuid4().hex[:6]}"
+    product_id = created_id(create(requests.Session(), cluster.instances[1], name))
+    path = delete_path(cluster, product_id)
+    # One after another through nginx: each attempt lands on the next instance.
+    answers = [spend(cluster, path) for _ in range(4)]
+    assert len({answer.headers["X-Instance"] for answer in answers}) == 3, [a.headers["X-Instance"] for a in answers]
+    assert [answer.status_code for answer in answers] == [200, 404, 404, 404], [a.text[:200] for a in answers]
+    assert answers[0].json()["id"] == product_id
+    assert all(SPENT in answer.text for answer in answers[1:])
+    assert_deleted_everywhere(cluster, product_id, name)
+    # A new path for the deleted product is refused too: there is nothing left to delete.
+    again = requests.post(
+        f"{cluster.base}/api/products/{product_id}/archived", json={"secret": cluster.secret},
+        headers={"identifier": cluster.identifier}, timeout=60)
+    assert again.status_code == 404, again.status_code

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import OpenMarketCore
+import OpenMarketImaging
 import OpenMarketPostgres
 import PostgresNIO
 import Testing
@@ -26,6 +27,23 @@ enum PostgresTestServer {
             return result
         } catch {
             try? await administer(base, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            throw error
+        }
+    }
+
+    /// The `bytea` values a query reads, through a connection of its own.
+    static func bytes(_ location: PostgresLocation, _ query: PostgresQuery) async throws -> [Data] {
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 2, logger: logger)
+        do {
+            var values: [Data] = []
+            for try await value in try await connection.query(query, logger: logger).decode(Data.self) { values.append(value) }
+            try await connection.close()
+            return values
+        } catch {
+            try? await connection.close()
             throw error
         }
     }
@@ -130,6 +148,107 @@ struct PostgresMarketAppTests {
                 let second = try await client.execute(uri: path, method: .delete, headers: [.identifier: TestSupport.vendor.identifier])
                 #expect(second.status == .notFound)
                 #expect(try await MarketProbe.product(product.id, via: client) == nil)
+            }
+        }
+    }
+
+    @Test("Both pools' figures in /metrics: connections in use and allowed, waits, work run and failed", .enabled(if: PostgresTestServer.url != nil))
+    func poolMetrics() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let app = try await buildApplication(Self.configuration(location))
+            try await app.test(.router) { client in
+                var browser = StorefrontBrowser(client)
+                let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 1))
+                let before = try await OperationsTests.metrics(client)
+                for _ in 0..<3 {
+                    #expect(try await client.execute(uri: SiteURLs.product(id), method: .get).status == .ok)
+                }
+                // A wrong password: its miss is counted in the web store, the product read in a market transaction.
+                try await browser.get(SiteURLs.delete(id))
+                #expect(try await browser.post(SiteURLs.delete(id), fields: [("password", "wrong-pass-1")]).status == .forbidden)
+                let after = try await OperationsTests.metrics(client)
+
+                func moved(_ name: String, _ labels: [String: String]) -> Double {
+                    OperationsTests.sample(after, name, labels) - OperationsTests.sample(before, name, labels)
+                }
+                #expect(moved("openmarket_db_operations", ["pool": "market", "kind": "transaction"]) >= 3, "each page reads in a transaction")
+                #expect(moved("openmarket_db_operations", ["pool": "web", "kind": "statement"]) >= 1, "the miss is counted in the web store")
+                /// Whether a sample of `name` with every label of `labels` is shown, whatever its value.
+                func shown(_ name: String, _ labels: [String: String]) -> Bool {
+                    after.split(separator: "\n").contains { line in
+                        line.hasPrefix(name + "{") && labels.allSatisfy { line.contains("\($0.key)=\"\($0.value)\"") }
+                    }
+                }
+                for pool in ["market", "web"] {
+                    #expect(moved("openmarket_db_connection_wait_count", ["pool": pool]) >= 1, "every lease's wait is timed (\(pool))")
+                    #expect(shown("openmarket_db_connection_wait_bucket", ["pool": pool, "le": "+Inf"]), "the wait is a histogram (\(pool))")
+                    #expect(shown("openmarket_db_connections_in_use", ["pool": pool]))
+                    for kind in PostgresPool.Kind.allCases {
+                        #expect(shown("openmarket_db_operation_failures", ["pool": pool, "kind": kind.rawValue]), "failures shown at 0 too")
+                    }
+                }
+                // Gauges per process: every application built in this process publishes its maximum under its pool.
+                #expect(OperationsTests.sample(after, "openmarket_db_connections_max", ["pool": "market"]) > 0)
+                #expect(OperationsTests.sample(after, "openmarket_db_connections_max", ["pool": "web"]) > 0)
+                #expect(OperationsTests.sample(after, "openmarket_db_connections_in_use", ["pool": "market"]) >= 0)
+            }
+        }
+    }
+
+    @Test("A photo of several slices comes back byte for byte, with its caching headers and a 304", .enabled(if: PostgresTestServer.url != nil))
+    func streamedPhoto() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            let app = try await buildApplication(Self.configuration(location))
+            try await app.test(.router) { client in
+                var browser = StorefrontBrowser(client)
+                var form = try ProductUploadForm.valid(photos: 0)
+                let photo = try SyntheticPhoto.jpeg(width: 1600, height: 1200, noise: 12, quality: 92)
+                form.images = [UploadBody.Image(filename: "big.jpg", contentType: "image/jpeg", data: photo)]
+                let id = try await browser.listProduct(form)
+                let listed = try #require(try await MarketProbe.product(id, via: client))
+                let path = try #require(URL(string: listed.images[0].url)?.path)
+                let key = try #require(path.split(separator: "/").last?.split(separator: "_").first.map(String.init))
+                let stored = try #require(try await PostgresTestServer.bytes(
+                    location,
+                    "SELECT d.bytes FROM product_image_display d JOIN product_image i ON i.id = d.image_id WHERE i.key = \(key)").first)
+                let slices = (stored.count + PostgresMarket.imageSliceBytes - 1) / PostgresMarket.imageSliceBytes
+                try #require(slices >= 3, "the display image (\(stored.count) bytes) spans several slices")
+
+                let before = try await OperationsTests.metrics(client)
+                let photoAnswer = try await client.execute(uri: path, method: .get)
+                let after = try await OperationsTests.metrics(client)
+                #expect(photoAnswer.status == .ok)
+                #expect(Data(photoAnswer.body.readableBytesView) == stored, "byte for byte")
+                #expect(photoAnswer.headers[.contentLength] == String(stored.count))
+                #expect(photoAnswer.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(photoAnswer.headers[.contentType] == "image/jpeg")
+                let statements = ["pool": "market", "kind": "statement"]
+                #expect(
+                    OperationsTests.sample(after, "openmarket_db_operations", statements)
+                        - OperationsTests.sample(before, "openmarket_db_operations", statements) >= Double(slices + 1),
+                    "one read finds it, then one read per slice")
+
+                let etag = try #require(photoAnswer.headers[.eTag])
+                let fresh = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: etag])
+                #expect(fresh.status == .notModified && fresh.body.readableBytes == 0)
+                #expect(fresh.headers[.eTag] == etag && fresh.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                let stale = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: "\"another\""])
+                #expect(stale.status == .ok && Data(stale.body.readableBytesView) == stored)
+                let head = try await client.execute(uri: path, method: .head)
+                #expect(head.status == .ok && head.body.readableBytes == 0 && head.headers[.contentLength] == String(stored.count))
+
+                // A thumbnail (one slice) is served from its own row, as before.
+                let thumbPath = path.replacingOccurrences(of: "_origin.jpg", with: "_w400.webp")
+                let thumb = try await client.execute(uri: thumbPath, method: .get)
+                let storedThumb = try await PostgresTestServer.bytes(
+                    location,
+                    """
+                    SELECT v.bytes FROM product_image_variant v JOIN product_image i ON i.id = v.image_id
+                    WHERE i.key = \(key) AND v.format = 'webp' AND v.width <= 400 ORDER BY v.width DESC LIMIT 1
+                    """)
+                #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/webp")
+                #expect(Data(thumb.body.readableBytesView) == storedThumb.first)
+                #expect(try await client.execute(uri: path.replacingOccurrences(of: "_origin.jpg", with: "_origin.png"), method: .get).status == .notFound)
             }
         }
     }

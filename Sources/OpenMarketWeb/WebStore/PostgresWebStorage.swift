@@ -14,24 +14,24 @@ import ServiceLifecycle
 /// service; tests call `withRunning`.
 final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     let location: PostgresLocation
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
 
     init(location: PostgresLocation, maximumConnections: Int = 10, logger: Logger = Logger(label: "openmarket.web-store")) {
         self.location = location
         self.logger = logger
-        client = PostgresClient(configuration: location.clientConfiguration(maximumConnections: maximumConnections), backgroundLogger: logger)
+        pool = PostgresPool(name: "web", location: location, maximumConnections: maximumConnections, logger: logger)
     }
 
     /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown.
     func run() async throws {
-        await client.run()
+        await pool.run()
     }
 
     /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.
     func withRunning<T: Sendable>(_ body: (PostgresWebStorage) async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.client.run() }
+            group.addTask { await self.pool.run() }
             defer { group.cancelAll() }
             try await migrate()
             return try await body(self)
@@ -40,42 +40,33 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     func migrate() async throws {
         let logger = self.logger
-        let applied = try await client.withConnection { connection in try await PostgresWebSchema.migrate(connection, logger: logger) }
+        let applied = try await pool.withConnection { connection in try await PostgresWebSchema.migrate(connection, logger: logger) }
         logger.info("Web store database ready", metadata: ["database": "\(location)", "migrations applied": "\(applied)"])
     }
 
     func healthCheck() async throws {
-        try await client.query("SELECT 1", logger: logger)
+        try await pool.execute("SELECT 1", logger: logger)
     }
 
     func sweepOther(now: Date) async throws {
         let forgotten = now.addingTimeInterval(-Self.memorySeconds)
-        try await client.query(PostgresWebStatements.sweepGuesses(before: forgotten), logger: logger)
-        try await client.query(PostgresWebStatements.sweepTrust(at: now), logger: logger)
+        try await pool.execute(PostgresWebStatements.sweepGuesses(before: forgotten), logger: logger)
+        try await pool.execute(PostgresWebStatements.sweepTrust(at: now), logger: logger)
     }
 
     /// `body` in one transaction: committed when it returns, rolled back when it throws (its error is rethrown).
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let logger = self.logger
-        return try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                let result = try await body(connection)
-                try await connection.query("COMMIT", logger: logger)
-                return result
-            } catch {
-                // A connection that cannot roll back is broken, and the pool closes it.
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
-            }
-        }
+        try await pool.transaction(logger: logger, body)
     }
 
     /// The first row of a query decoded as `T`, or `nil` when there is none.
     private func first<T: PostgresDecodable & Sendable>(_ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> T? {
-        let rows = if let connection { try await connection.query(query, logger: logger) } else { try await client.query(query, logger: logger) }
-        for try await value in rows.decode(T.self) { return value }
-        return nil
+        let read = { @Sendable (rows: PostgresRowSequence) async throws -> T? in
+            for try await value in rows.decode(T.self) { return value }
+            return nil
+        }
+        if let connection { return try await read(try await connection.query(query, logger: logger)) }
+        return try await pool.query(query, logger: logger, read)
     }
 
     // MARK: Admin accounts
@@ -85,7 +76,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func saveAdminPasswordHash(_ hash: String, at now: Date) async throws {
-        try await client.query(
+        try await pool.execute(
             """
             INSERT INTO web_admin_account (id, password_hash, created_at) VALUES (1, \(hash), \(now))
             ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, created_at = excluded.created_at
@@ -111,7 +102,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func removeSession(tokenHash: String) async throws {
-        try await client.query("DELETE FROM web_admin_session WHERE token_hash = \(tokenHash)", logger: logger)
+        try await pool.execute("DELETE FROM web_admin_session WHERE token_hash = \(tokenHash)", logger: logger)
     }
 
     // MARK: Product passwords
@@ -121,7 +112,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func saveProductPasswordHash(_ hash: String, productID: Int, at now: Date) async throws {
-        try await client.query(
+        try await pool.execute(
             """
             INSERT INTO web_product_password (product_id, password_hash, created_at) VALUES (\(productID), \(hash), \(now))
             ON CONFLICT (product_id) DO UPDATE SET password_hash = excluded.password_hash, created_at = excluded.created_at
@@ -129,18 +120,19 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func removeProductPassword(productID: Int) async throws {
-        try await client.query("DELETE FROM web_product_password WHERE product_id = \(productID)", logger: logger)
+        try await pool.execute("DELETE FROM web_product_password WHERE product_id = \(productID)", logger: logger)
     }
 
     func allProductPasswordHashes() async throws -> [Int: String] {
-        var hashes: [Int: String] = [:]
-        let rows = try await client.query("SELECT product_id, password_hash FROM web_product_password", logger: logger)
-        for try await (id, hash) in rows.decode((Int, String).self) { hashes[id] = hash }
-        return hashes
+        try await pool.query("SELECT product_id, password_hash FROM web_product_password", logger: logger) { rows in
+            var hashes: [Int: String] = [:]
+            for try await (id, hash) in rows.decode((Int, String).self) { hashes[id] = hash }
+            return hashes
+        }
     }
 
     func removeAllProductPasswords() async throws {
-        try await client.query("DELETE FROM web_product_password", logger: logger)
+        try await pool.execute("DELETE FROM web_product_password", logger: logger)
     }
 
     // MARK: History
@@ -202,11 +194,11 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func event(id: Int64) async throws -> AuditEventRecord? {
-        try await events(try await client.query(PostgresWebStatements.event(id: id), logger: logger)).first
+        try await pool.query(PostgresWebStatements.event(id: id), logger: logger) { try await events($0) }.first
     }
 
     func completeEvent(id: Int64, productID: Int?, productName: String, changes: String, outcome: String, detail: String) async throws {
-        try await client.query(
+        try await pool.execute(
             """
             UPDATE web_audit_event SET product_id = \(productID), product_name = \(productName), changes = \(changes), outcome = \(outcome),
                 detail = \(detail)
@@ -215,7 +207,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func pendingEvents() async throws -> [AuditEventRecord] {
-        try await events(try await client.query(PostgresWebStatements.pendingEvents, logger: logger))
+        try await pool.query(PostgresWebStatements.pendingEvents, logger: logger) { try await events($0) }
     }
 
     func events(productID: Int?, limit: Int, offset: Int) async throws -> (total: Int, events: [AuditEventRecord]) {
@@ -230,12 +222,13 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     // MARK: Deleted products
 
     func keptStates(eventIDs: Set<Int64>, now: Date) async throws -> [Int64: DeletedProducts.State] {
-        var states: [Int64: DeletedProducts.State] = [:]
-        let rows = try await client.query(PostgresWebStatements.keptStates(eventIDs: eventIDs), logger: logger)
-        for try await (id, until, restoreKey, restored) in rows.decode((Int64, Date, String?, Int?).self) {
-            states[id] = DeletedProducts.state(keptUntil: until, restoreKey: restoreKey, restoredProductID: restored, now: now)
+        try await pool.query(PostgresWebStatements.keptStates(eventIDs: eventIDs), logger: logger) { rows in
+            var states: [Int64: DeletedProducts.State] = [:]
+            for try await (id, until, restoreKey, restored) in rows.decode((Int64, Date, String?, Int?).self) {
+                states[id] = DeletedProducts.state(keptUntil: until, restoreKey: restoreKey, restoredProductID: restored, now: now)
+            }
+            return states
         }
-        return states
     }
 
     func claimKept(eventID: Int64, restoreKey: String, now: Date) async throws -> Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal> {
@@ -270,22 +263,24 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func releaseKept(eventID: Int64) async throws {
-        try await client.query(
+        try await pool.execute(
             "UPDATE web_kept_product SET restore_key = NULL WHERE event_id = \(eventID) AND restored_product_id IS NULL", logger: logger)
     }
 
     func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)] {
-        var found: [(eventID: Int64, restoreKey: String)] = []
-        let rows = try await client.query(PostgresWebStatements.interruptedRestores, logger: logger)
-        for try await (id, key) in rows.decode((Int64, String).self) { found.append((id, key)) }
-        return found
+        try await pool.query(PostgresWebStatements.interruptedRestores, logger: logger) { rows in
+            var found: [(eventID: Int64, restoreKey: String)] = []
+            for try await (id, key) in rows.decode((Int64, String).self) { found.append((id, key)) }
+            return found
+        }
     }
 
     func sweepKept(now: Date) async throws -> Int {
         // Each row is deleted by one sweep: another waits for its lock, then finds it gone (or claimed) and skips it.
-        let rows = try await client.query(PostgresWebStatements.sweepKept(now: now), logger: logger)
-        for try await count in rows.decode(Int.self) { return count }
-        return 0
+        try await pool.query(PostgresWebStatements.sweepKept(now: now), logger: logger) { rows in
+            for try await count in rows.decode(Int.self) { return count }
+            return 0
+        }
     }
 
     // MARK: Photo drafts
@@ -355,12 +350,13 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     }
 
     func draftPhoto(token: String, ownerHash: String, now: Date) async throws -> PhotoDrafts.Photo? {
-        let rows = try await client.query(PostgresWebStatements.draftPhoto(token: token, now: now), logger: logger)
-        for try await (owner, filename, mediaType, data) in rows.decode((String, String, String, Data).self) {
-            guard VisitorMiddleware.constantTimeEquals(owner, ownerHash) else { return nil }
-            return PhotoDrafts.Photo(filename: filename, mediaType: mediaType, data: data, token: token)
+        try await pool.query(PostgresWebStatements.draftPhoto(token: token, now: now), logger: logger) { rows in
+            for try await (owner, filename, mediaType, data) in rows.decode((String, String, String, Data).self) {
+                guard VisitorMiddleware.constantTimeEquals(owner, ownerHash) else { return nil }
+                return PhotoDrafts.Photo(filename: filename, mediaType: mediaType, data: data, token: token)
+            }
+            return nil
         }
-        return nil
     }
 
     func discardDraft(keyHash: String, ownerHash: String) async throws {
@@ -431,7 +427,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         let stale = "m.last_miss < now() - \(Int(Self.memorySeconds)) * interval '1 second'"
         let count = "(CASE WHEN \(stale) THEN 1 ELSE m.misses + 1 END)"
         let firstBlock = GuessThrottle.delaySeconds(misses: 1, limit: limit) ?? 0
-        try await client.query(
+        try await pool.execute(
             """
             INSERT INTO web_guess_miss AS m (scope, subject, client, misses, last_miss, blocked_until)
             VALUES (\(scope), \(subject), \(clientKey), 1, now(), now() + \(unescaped: String(firstBlock)) * interval '1 second')
@@ -451,9 +447,9 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         let subjectKey = Self.key(subject)
         let memory = Self.memorySeconds
         do {
-            try await client.query(
+            try await pool.execute(
                 "DELETE FROM web_guess_miss WHERE scope = 'pair' AND subject = \(subjectKey) AND client = \(clientKey)", logger: logger)
-            try await client.query(
+            try await pool.execute(
                 """
                 INSERT INTO web_guess_trust (subject, client, until) VALUES (\(subjectKey), \(clientKey), now() + \(memory) * interval '1 second')
                 ON CONFLICT (subject, client) DO UPDATE SET until = excluded.until

@@ -213,4 +213,93 @@ struct PostgresMarketTests {
             }
         }
     }
+
+    // MARK: Deep pages of the id order
+
+    /// The listings a deep page is checked in: both directions, all products, two cells and one cell (each of
+    /// thousands of products).
+    static let idListings: [ProductListing] = [true, false].flatMap { ascending in
+        [
+            ProductListing(sort: .id, ascending: ascending),
+            ProductListing(sort: .id, ascending: ascending, stock: .inStock),
+            ProductListing(sort: .id, ascending: ascending, stock: .inStock, currency: .krw),
+        ]
+    }
+
+    /// The ids of a page read with OFFSET through the order's index: what a deep page must equal.
+    static func offsetIDs(_ market: PostgresMarket, _ listing: ProductListing, limit: Int, offset: Int) async throws -> [Int] {
+        let statement = try PostgresAdminListing(listing).pageQuery(limit: limit, offset: offset)
+        return try await market.withConnection { connection in
+            var ids: [Int] = []
+            for try await id in try await connection.query(statement, logger: logger).decode(Int64.self) { ids.append(Int(id)) }
+            return ids
+        }
+    }
+
+    @Test func deepIDPagesThroughTheBlocksMatchOffsetPagesAfterDeletesAndStockChanges() async throws {
+        try await Self.filledMarket { market in
+            // A run of deleted ids across a block's edge, scattered deletes, and products sold out or restocked
+            // (their cell changes): the counts per block follow every one of them.
+            try await market.withConnection { connection in
+                try await connection.query("DELETE FROM product WHERE id BETWEEN 1000 AND 1100 OR id % 97 = 0", logger: Self.logger)
+                try await connection.query("UPDATE product SET stock = 0 WHERE id % 11 = 0 AND stock > 0", logger: Self.logger)
+                try await connection.query("UPDATE product SET stock = 4 WHERE id % 13 = 0 AND stock = 0", logger: Self.logger)
+            }
+            for listing in Self.idListings {
+                let total = try await market.listingPage(listing, limit: 1, offset: 0).total
+                for offset in [1024, 1025, 1500, 2047, 2048, 3333, total / 2, total - 50, total - 3, total - 1, total, total + 10] where offset >= 1024 {
+                    let page = try await market.listingPage(listing, limit: 50, offset: offset)
+                    #expect(page.total == total)
+                    #expect(page.products.map(\.id) == (try await Self.offsetIDs(market, listing, limit: 50, offset: offset)), "\(listing) at \(offset)")
+                }
+            }
+            let wrong = try await Self.wrongBlocks(market)
+            #expect(wrong.isEmpty, "blocks whose counts are wrong: \(wrong)")
+        }
+    }
+
+    /// The blocks whose counts differ from the products', cell by cell.
+    static func wrongBlocks(_ market: PostgresMarket) async throws -> [String] {
+        let shift = PostgresSchema.idBucketShift
+        return try await Self.strings(
+            market,
+            PostgresQuery(unsafeSQL: """
+            SELECT coalesce(b.bucket, p.bucket)::text FROM product_id_bucket b
+            FULL JOIN (SELECT id >> \(shift) AS bucket, cell, count(*) AS total FROM product GROUP BY 1, 2) p
+                ON p.bucket = b.bucket AND p.cell = b.cell
+            WHERE coalesce(b.total, 0) <> coalesce(p.total, 0)
+            """))
+    }
+
+    /// The migration counts the products a market already has (its trigger counts only later writes).
+    @Test func theBlockMigrationCountsExistingProducts() async throws {
+        try await Self.filledMarket { market in
+            try await market.withConnection { connection in
+                try await connection.query("DELETE FROM product_id_bucket", logger: Self.logger)
+                try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.idBuckets[1]), logger: Self.logger)
+            }
+            #expect(try await Self.strings(market, "SELECT count(*)::text FROM product_id_bucket") != ["0"])
+            #expect(try await Self.wrongBlocks(market).isEmpty)
+        }
+    }
+
+    @Test func deepIDPagesReadTheBlockCountsAndAnIDIndex() async throws {
+        try await Self.filledMarket { market in
+            for listing in Self.idListings {
+                let request = PostgresAdminListing(listing)
+                for statement in [try request.idBucketQuery(position: 4000), try request.idPageQuery(bucket: 3, skip: 700, limit: 50)] {
+                    let explained = PostgresQuery(unsafeSQL: "EXPLAIN " + statement.sql, binds: statement.binds)
+                    let plan = try await Self.strings(market, explained).joined(separator: "\n")
+                    #expect(!plan.contains("Seq Scan on product "), "\(listing)\n\(plan)")
+                    if statement.sql.contains("product_id_bucket") {
+                        #expect(!plan.contains(" on product "), "the blocks alone, never the products\n\(plan)")
+                    } else {
+                        // The primary key, or for one cell its (cell, id) index: in id order either way.
+                        #expect(plan.contains("product_pkey") || plan.contains("product_on_cell_id"), "\(listing)\n\(plan)")
+                        #expect(!plan.contains("Sort  ("), "in order from the index\n\(plan)")
+                    }
+                }
+            }
+        }
+    }
 }

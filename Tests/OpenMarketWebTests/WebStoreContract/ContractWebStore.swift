@@ -75,13 +75,14 @@ extension WebStore {
                  try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM photoDraftImage") ?? -1)
             }
         case let postgres as PostgresWebStorage:
-            let rows = try await postgres.client.query(
-                """
+            let query: PostgresQuery = """
                 SELECT (SELECT bytes FROM web_photo_draft_total WHERE id = 1),
                     (SELECT coalesce(sum(length(bytes)), 0) FROM web_photo_draft_image)::bigint
-                """, logger: ContractWebStore.quietLogger)
-            for try await (kept, actual) in rows.decode((Int, Int).self) { return (kept, actual) }
-            return (-1, -1)
+                """
+            return try await postgres.pool.query(query, logger: ContractWebStore.quietLogger) { rows in
+                for try await (kept, actual) in rows.decode((Int, Int).self) { return (kept, actual) }
+                return (-1, -1)
+            }
         default:
             throw CancellationError()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import OpenMarketPostgres
 import Testing
 @testable import OpenMarketWeb
 
@@ -31,7 +32,7 @@ struct PostgresWebQueryPlanTests {
                 ("guess sweep", PostgresWebStatements.sweepGuesses(before: now)),
                 ("trust sweep", PostgresWebStatements.sweepTrust(at: now)),
             ]
-            try await storage.client.withConnection { connection in
+            try await storage.pool.withConnection { connection in
                 try await connection.query("SET enable_seqscan = off", logger: ContractWebStore.quietLogger)
                 for statement in statements {
                     var explain = statement.query
