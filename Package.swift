@@ -225,8 +225,6 @@ let package = Package(
                 "OpenMarketImaging",
                 "OpenMarketInput",
                 "OpenMarketTemplating",
-                "OpenMarketPostgres",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
