@@ -34,6 +34,7 @@ public final class MarketWriteFeed: Service {
         var listener: Int32?
         /// How many times listening has started.
         var sessions = 0
+        var notifications = 0
     }
 
     let location: PostgresLocation
@@ -71,6 +72,11 @@ public final class MarketWriteFeed: Service {
     /// The server process of the listening connection while listening (`pg_stat_activity.pid`): for operators and tests.
     public var listenerProcessID: Int32? {
         state.withLockedValue { $0.listener }
+    }
+
+    /// How many notifications have arrived: for operators and tests.
+    public var notificationCount: Int {
+        state.withLockedValue { $0.notifications }
     }
 
     /// How many times listening has started (the first connection, then each one after a lost one).
@@ -122,7 +128,7 @@ public final class MarketWriteFeed: Service {
                 try await connection.listen(on: Self.channel) { notifications in
                     started(process)
                     for try await _ in notifications {
-                        noteWrite()
+                        notified()
                     }
                 }
                 // The sequence ends without an error only when the connection closed.
@@ -141,6 +147,13 @@ public final class MarketWriteFeed: Service {
             return pid
         }
         throw OpenMarketError.storeFailure("pg_backend_pid() returned no row.")
+    }
+
+    private func notified() {
+        state.withLockedValue { state in
+            state.counter &+= 1
+            state.notifications += 1
+        }
     }
 
     private func started(_ process: Int32) {

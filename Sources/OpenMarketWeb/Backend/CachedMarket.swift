@@ -25,6 +25,9 @@ final class CachedMarket: OpenMarketAPI {
 
     var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
 
+    /// How many list pages and products are kept (for tests).
+    var keptCount: Int { pages.count + products.count }
+
     func healthCheck() async throws(OpenMarketError) {
         try await market.healthCheck()
     }
