@@ -125,10 +125,15 @@ public final class MarketWriteFeed: Service {
         try await withTaskCancellationHandler {
             do {
                 let process = try await Self.serverProcess(connection, logger: logger)
+                let logger = self.logger
                 try await connection.listen(on: Self.channel) { notifications in
                     started(process)
-                    for try await _ in notifications {
-                        notified()
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await Self.keepChecking(connection, logger: logger) }
+                        defer { group.cancelAll() }
+                        for try await _ in notifications {
+                            notified()
+                        }
                     }
                 }
                 // The sequence ends without an error only when the connection closed.
@@ -139,6 +144,42 @@ public final class MarketWriteFeed: Service {
             }
         } onCancel: {
             connection.close().whenComplete { _ in }
+        }
+    }
+
+    /// How often the listening connection is asked a question, and how long its answer may take: a connection
+    /// lost without a word (a dropped route, a firewall's idle timeout) would otherwise deliver nothing, and
+    /// kept answers would never be dropped.
+    static let checkInterval: Duration = .seconds(10)
+    static let checkTimeout: Duration = .seconds(5)
+
+    /// Asks `SELECT 1` every `checkInterval` until cancelled; a connection that fails or takes longer than
+    /// `checkTimeout` is closed, which ends its notifications with an error.
+    private static func keepChecking(_ connection: PostgresConnection, logger: Logger) async throws {
+        while true {
+            try await Task.sleep(for: checkInterval)
+            let answered = try await withThrowingTaskGroup(of: Bool.self) { race in
+                race.addTask {
+                    do {
+                        _ = try await connection.query("SELECT 1", logger: logger)
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+                race.addTask {
+                    try await Task.sleep(for: checkTimeout)
+                    return false
+                }
+                let first = try await race.next() ?? false
+                // Closing ends a query that waits for a lost server, so the group's other task finishes too.
+                if !first { try? await connection.close() }
+                race.cancelAll()
+                return first
+            }
+            if !answered {
+                throw OpenMarketError.storeFailure("The write feed's connection did not answer within \(checkTimeout).")
+            }
         }
     }
 
