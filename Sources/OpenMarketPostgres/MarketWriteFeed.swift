@@ -17,7 +17,8 @@ import ServiceLifecycle
 ///   read, so that nothing is kept: a kept answer could miss another instance's write.
 ///
 /// Runs as a service (swift-service-lifecycle): connects, and after a lost connection connects again after
-/// `backoff`, until cancelled or the group's graceful shutdown.
+/// `backoff`, until cancelled or the group's graceful shutdown. The listening connection is asked `SELECT 1`
+/// every `checkInterval`, so that one lost without a word is noticed within seconds.
 public final class MarketWriteFeed: Service {
     /// The notification channel the market's triggers notify.
     public static let channel = "openmarket_market_writes"
