@@ -41,15 +41,21 @@ public final class MarketWriteFeed: Service {
     let location: PostgresLocation
     let logger: Logger
     let backoff: @Sendable (Int) async throws -> Void
+    /// How often the listening connection is asked a question, and how long its answer may take.
+    let checkInterval: Duration
+    let checkTimeout: Duration
     private let state = NIOLockedValueBox(State())
 
     public init(
         location: PostgresLocation, logger: Logger = Logger(label: "openmarket.postgres.writes"),
-        backoff: @escaping @Sendable (Int) async throws -> Void = MarketWriteFeed.defaultBackoff
+        backoff: @escaping @Sendable (Int) async throws -> Void = MarketWriteFeed.defaultBackoff,
+        checkInterval: Duration = .seconds(10), checkTimeout: Duration = .seconds(5)
     ) {
         self.location = location
         self.logger = logger
         self.backoff = backoff
+        self.checkInterval = checkInterval
+        self.checkTimeout = checkTimeout
     }
 
     /// The version to read kept answers at; see the type's description.
@@ -126,11 +132,11 @@ public final class MarketWriteFeed: Service {
         try await withTaskCancellationHandler {
             do {
                 let process = try await Self.serverProcess(connection, logger: logger)
-                let logger = self.logger
+                let (logger, interval, timeout) = (self.logger, checkInterval, checkTimeout)
                 try await connection.listen(on: Self.channel) { notifications in
                     started(process)
                     try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask { try await Self.keepChecking(connection, logger: logger) }
+                        group.addTask { try await Self.keepChecking(connection, every: interval, within: timeout, logger: logger) }
                         defer { group.cancelAll() }
                         for try await _ in notifications {
                             notified()
@@ -148,15 +154,13 @@ public final class MarketWriteFeed: Service {
         }
     }
 
-    /// How often the listening connection is asked a question, and how long its answer may take: a connection
-    /// lost without a word (a dropped route, a firewall's idle timeout) would otherwise deliver nothing, and
-    /// kept answers would never be dropped.
-    static let checkInterval: Duration = .seconds(10)
-    static let checkTimeout: Duration = .seconds(5)
-
     /// Asks `SELECT 1` every `checkInterval` until cancelled; a connection that fails or takes longer than
-    /// `checkTimeout` is closed, which ends its notifications with an error.
-    private static func keepChecking(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// `checkTimeout` is closed, which ends its notifications with an error. A connection lost without a word (a
+    /// dropped route, a firewall's idle timeout, a server that stopped) would otherwise deliver nothing, and kept
+    /// answers would never be dropped.
+    private static func keepChecking(
+        _ connection: PostgresConnection, every checkInterval: Duration, within checkTimeout: Duration, logger: Logger
+    ) async throws {
         while true {
             try await Task.sleep(for: checkInterval)
             let answered = try await withThrowingTaskGroup(of: Bool.self) { race in

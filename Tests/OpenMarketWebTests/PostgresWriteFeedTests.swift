@@ -176,6 +176,40 @@ struct PostgresWriteFeedTests {
         }
     }
 
+    /// The server process of the feed's connection stops (SIGSTOP) without closing anything, as a server or a
+    /// route lost without a word: the feed's check gets no answer, so it stops keeping answers and connects again.
+    /// Needs the test server on this machine, run by a user this process may signal.
+    @Test func aListenerThatStopsAnsweringIsReplaced() async throws {
+        try await PostgresTestServer.withDatabase { location in
+            guard ["127.0.0.1", "localhost", "::1"].contains(location.host) else { return }
+            let hasher = SecretHasher(cost: 4)
+            let reconnect = Gate()
+            let feed = MarketWriteFeed(
+                location: location, logger: Self.logger, backoff: { _ in try await reconnect.wait() },
+                checkInterval: .milliseconds(200), checkTimeout: .milliseconds(500))
+            let market = PostgresMarket(
+                location: location, hasher: hasher, configuration: .init(maximumConnections: 2), writeFeed: feed, logger: Self.logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for service in [market, feed] as [any Service] {
+                    group.addTask { try await service.run() }
+                }
+                defer { group.cancelAll() }
+                try await market.migrate()
+                try await Self.eventually("the feed listens") { feed.isListening }
+                let listener = try #require(feed.listenerProcessID)
+                try #require(kill(pid_t(listener), SIGSTOP) == 0, "the test server's processes can be signalled")
+                defer { kill(pid_t(listener), SIGCONT) }
+                try await Self.eventually("the feed gave up on its silent connection") { !feed.isListening }
+                #expect(feed.version != feed.version, "nothing is kept meanwhile")
+                reconnect.open()
+                try await Self.eventually("the feed listens on a new connection") { feed.isListening && feed.sessions == 2 }
+                #expect(feed.listenerProcessID != listener)
+                #expect(feed.version == feed.version, "answers are kept again")
+            }
+            try await hasher.shutdown()
+        }
+    }
+
     @Test func aProductEditedThroughOneApplicationShowsOnTheOther() async throws {
         try await PostgresTestServer.withDatabase { location in
             let first = try await buildApplication(PostgresMarketAppTests.configuration(location))
