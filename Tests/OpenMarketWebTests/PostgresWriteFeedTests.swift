@@ -81,7 +81,7 @@ struct PostgresWriteFeedTests {
         var pids: [Int32] = []
         do {
             let rows = try await connection.query(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' ORDER BY pid", logger: logger)
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'openmarket write feed' ORDER BY pid", logger: logger)
             for try await pid in rows.decode(Int32.self) { pids.append(pid) }
             try await connection.close()
         } catch {
@@ -155,7 +155,7 @@ struct PostgresWriteFeedTests {
 
                 // The listener's connection ends: nothing is kept until the feed listens again.
                 let listener = try #require(one.feed.listenerProcessID)
-                #expect(try await Self.listeners(location).contains(listener), "the feed's connection is the one listening")
+                #expect(try await Self.listeners(location).contains(listener), "the feed's connection is named in pg_stat_activity")
                 try await Self.execute(location, ["SELECT pg_terminate_backend(\(listener))"])
                 try await Self.eventually("the feed noticed its lost connection") { !one.feed.isListening }
                 try await Self.renameSilently(location, id: product.id, to: "Unheard while away")
