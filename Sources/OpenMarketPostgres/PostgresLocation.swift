@@ -66,6 +66,19 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         return configuration
     }
 
+    /// One connection's configuration, named `applicationName` in `pg_stat_activity`.
+    public func connectionConfiguration(applicationName: String) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+        return configuration
+    }
+
     /// The same server with another database, such as a test's own.
     public func with(database: String) -> PostgresLocation {
         var copy = self

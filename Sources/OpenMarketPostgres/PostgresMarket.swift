@@ -39,12 +39,19 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Opened when the pool starts running: work that starts with the application (sample products) may ask for a
     /// connection before the service group has started the pool, and then waits here instead of racing it.
     let poolStarted = PoolGate()
+    /// Steps after each of this market's writes, and names the version kept answers are read at (`writeVersion`).
+    public let writeFeed: MarketWriteFeed?
+    /// Without a feed, the version is new at every read.
+    private let unfedVersion = NIOLockedValueBox<UInt64>(0)
 
+    /// `writeFeed`: the running feed of this database's writes, if answers are to be kept in the process.
     public init(
         location: PostgresLocation, hasher: SecretHasher, configuration: Configuration = .init(),
-        imageProcessor: ImageProcessor? = ImageProcessor.shared, logger: Logger = Logger(label: "openmarket.postgres")
+        imageProcessor: ImageProcessor? = ImageProcessor.shared, writeFeed: MarketWriteFeed? = nil,
+        logger: Logger = Logger(label: "openmarket.postgres")
     ) {
         self.location = location
+        self.writeFeed = writeFeed
         self.hasher = hasher
         self.configuration = configuration
         self.imageProcessor = imageProcessor
@@ -154,10 +161,14 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     }
 
     /// `body` in one transaction: committed when it returns, rolled back when it throws (its error is rethrown).
+    /// Every write goes through here: the feed steps right after the commit, so this instance's kept answers
+    /// never hide its own writes (other instances' drop theirs at the commit's notification).
     func transaction<T: Sendable>(
-        _ begin: PostgresQuery = "BEGIN", _ body: (PostgresConnection) async throws -> T
+        _ begin: PostgresQuery = "BEGIN", writes: Bool = true, _ body: (PostgresConnection) async throws -> T
     ) async throws(OpenMarketError) -> T {
         await poolStarted.wait()
+        // Stepped after a failed write too: a commit whose answer was lost may still have been made.
+        defer { if writes { writeFeed?.noteWrite() } }
         do {
             return try await pool.transaction(begin, logger: logger) { connection in try await body(connection) }
         } catch {
@@ -167,7 +178,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
 
     /// A read that sees one snapshot, as a page's total and its rows must agree.
     func readTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
-        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", writes: false, body)
     }
 
     func mapped(_ error: any Error) -> OpenMarketError {
@@ -181,6 +192,17 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         }
         logger.error("Market database failure", metadata: ["error": "\(String(reflecting: error))"])
         return .storeFailure(String(describing: error))
+    }
+}
+
+extension PostgresMarket: WriteVersioning {
+    /// The feed's version (see `MarketWriteFeed`); without a feed, a new value at every read, so nothing is kept.
+    public var writeVersion: UInt64 {
+        if let writeFeed { return writeFeed.version }
+        return unfedVersion.withLockedValue { value in
+            value &+= 1
+            return value
+        }
     }
 }
 

@@ -18,6 +18,7 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(name: "v1 vendors products images tokens", statements: version1),
         Migration(name: "v2 product passwords, admin orders, vendor counters", statements: version2),
+        Migration(name: "v3 write notifications", statements: version3),
         Migration(name: "v4 product counts per id bucket, for deep admin pages", statements: idBuckets),
     ]
 
@@ -183,6 +184,33 @@ enum PostgresSchema {
         """,
         "CREATE TRIGGER vendor_product_insert_delete AFTER INSERT OR DELETE ON product FOR EACH ROW EXECUTE FUNCTION vendor_product_count()",
     ]
+
+    /// Every table whose rows reach a page or an API answer: products (with their counters, which the list's totals
+    /// and seller pages read), photos, vendors (their names are on products) and products' own passwords. Not
+    /// `delete_token`: no answer shows one, and the archive step writes one on every delete's first step.
+    static let notifyingTables = [
+        "vendor", "product", "product_cell_counter", "vendor_product_counter", "product_image", "product_image_display",
+        "product_image_variant", "product_password",
+    ]
+
+    /// Any change to those tables notifies `MarketWriteFeed.channel` once per statement; the server folds a
+    /// transaction's identical notifications into one and delivers it at commit (nothing for a rollback), so every
+    /// instance listening drops its kept answers once per committed write.
+    static let version3: [String] = [
+        """
+        CREATE FUNCTION market_write_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('\(MarketWriteFeed.channel)', '');
+            RETURN NULL;
+        END
+        $$
+        """
+    ] + notifyingTables.map { table in
+        """
+        CREATE TRIGGER \(table)_write_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+        FOR EACH STATEMENT EXECUTE FUNCTION market_write_notify()
+        """
+    }
 
     /// Applies the migrations not yet recorded, in order, in one transaction under the advisory lock; the names
     /// of those it applied.

@@ -130,8 +130,9 @@ public protocol ConsistencyChecking: Sendable {
     func consistencyProblems(sample: Int) async throws(OpenMarketError) -> [String]
 }
 
-/// A market whose every write goes through this process, so a counter of its commits tells a cache when a kept
-/// answer is stale. A market shared by several processes (PostgreSQL) has no such counter and is not cached.
+/// A market that tells a cache when a kept answer is stale: a version that changes at every committed write.
+/// SQLite's is the count of its commits (every write goes through this process); PostgreSQL's is its write feed's,
+/// which other instances' commits step too (`MarketWriteFeed`).
 public protocol WriteVersioning: Sendable {
     var writeVersion: UInt64 { get }
 }

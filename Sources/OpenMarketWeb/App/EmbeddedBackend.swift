@@ -9,14 +9,16 @@ import ServiceLifecycle
 /// and makes sure the front end's vendor exists.
 struct EmbeddedBackend {
     let market: any EmbeddedMarketStore
-    /// What pages read: the market, with its answers kept between writes when this process is its only writer.
+    /// What pages read: the market, with its answers kept between writes (`CachedMarket`).
     let pages: any OpenMarketAPI
     let credentials: VendorCredentials
     /// The version answers kept until the market's next write are read at: the SQLite market's own count of its
-    /// commits; on PostgreSQL, where other instances write too, a new value at every read, so nothing is kept.
+    /// commits; on PostgreSQL, where other instances write too, the write feed's (`MarketWriteFeed`: stepped by
+    /// every instance's commits through the database's notifications, and new at every read while it is not
+    /// listening, so that nothing is kept then).
     let writeVersion: @Sendable () -> UInt64
-    /// What must run while the application runs (the PostgreSQL connection pool); listed before the server, so
-    /// it stops after the last request.
+    /// What must run while the application runs (the PostgreSQL connection pool and write feed); listed before
+    /// the server, so they stop after the last request.
     let services: [any Service]
 
     /// What start-up must still do before the first request: give the market the front end's vendor secret (a bcrypt
@@ -58,12 +60,13 @@ struct EmbeddedBackend {
                 .frontEnd(identifier: config.identifier, secret: config.secret)
             // The vendor's secret is registered before the first request, like the embedded file's (`prepare`).
             try await setup.withRunning { _ in }
-            let market = PostgresMarket(location: location, hasher: hasher, logger: logger)
+            // Answers are kept while the feed listens for every instance's writes, and dropped at each one.
+            let feed = MarketWriteFeed(location: location, logger: logger)
+            let market = PostgresMarket(location: location, hasher: hasher, writeFeed: feed, logger: logger)
             let vendors = VendorSetup(market: market, directory: directory, logger: logger, notes: nil)
-            // Never cached: other instances write to the same database.
             return EmbeddedBackend(
-                market: market, pages: market, credentials: frontEnd.credentials, writeVersion: WriteVersionedCache<Int, Int>.neverKept(),
-                services: [market],
+                market: market, pages: CachedMarket(market: market), credentials: frontEnd.credentials,
+                writeVersion: { market.writeVersion }, services: [market, feed],
                 prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory))
         }
     }

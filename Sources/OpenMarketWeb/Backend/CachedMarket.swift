@@ -5,8 +5,9 @@ import OpenMarketStore
 /// times for each write, and the read is most of a page view's cost.
 ///
 /// Kept answers follow `WriteVersionedCache`: dropped as soon as a write commits (`WriteVersioning.writeVersion`:
-/// only a market this process alone writes to, never one shared by instances), so nothing written through this
-/// process is ever served stale. Writes themselves go straight to the market.
+/// SQLite's count of its commits; on PostgreSQL the write feed's version, stepped by this instance's commits at
+/// once and by other instances' at their notification, and kept nothing while the feed is not listening), so
+/// nothing written through this process is ever served stale. Writes themselves go straight to the market.
 final class CachedMarket: OpenMarketAPI {
     /// Kept list pages and products at most; past it the cache starts over, which a few hundred distinct pages
     /// never reach.
@@ -23,6 +24,9 @@ final class CachedMarket: OpenMarketAPI {
     }
 
     var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
+
+    /// How many list pages and products are kept (for tests).
+    var keptCount: Int { pages.count + products.count }
 
     func healthCheck() async throws(OpenMarketError) {
         try await market.healthCheck()

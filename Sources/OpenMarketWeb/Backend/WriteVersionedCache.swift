@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 ///
 /// A value is kept only if no write committed between the start of its read (`version`, taken before reading) and
 /// the moment it is kept, and every kept value is dropped as soon as a write commits, so nothing written through
-/// this process is ever served stale (`SQLiteMarket.writeVersion`). Past `capacity` values or `maximumBytes` the
+/// this process is ever served stale (`SQLiteMarket.writeVersion`, `PostgresMarket.writeVersion`). Past `capacity` values or `maximumBytes` the
 /// cache starts over, so it stays bounded whatever is asked.
 final class WriteVersionedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let capacity: Int
@@ -50,18 +50,5 @@ final class WriteVersionedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// How many values are kept (for tests).
     var count: Int {
         entries.withLockedValue { $0.values.count }
-    }
-}
-
-extension WriteVersionedCache {
-    /// A version that is new at every read: for a market other processes write to, so that no answer is kept.
-    static func neverKept() -> @Sendable () -> UInt64 {
-        let counter = NIOLockedValueBox<UInt64>(0)
-        return {
-            counter.withLockedValue { value in
-                value &+= 1
-                return value
-            }
-        }
     }
 }
