@@ -152,6 +152,38 @@ struct SearchNarrowingTests {
         #expect(Set(chosen).count == chosen.count)
     }
 
+    /// With set figures: the rarest, the rarest apart from it, then further ones apart from all chosen while
+    /// held by at most `addedTrigramReach` times the rarest's products; the whole phrase once its lists hold
+    /// fewer entries than the rows the rarest would leave to check.
+    @Test func furtherTrigramsAreReadWithinReachAndTheWholePhraseWhenCheaper() async throws {
+        let test = try await TestMarket()
+        let text = "abcdefghijkl"
+        func prepared(_ figures: [String: Int]) async throws -> ProductSearch? {
+            try await test.market.database.write { db in
+                try db.execute(sql: "DELETE FROM productSearchStatistics")
+                for (trigram, products) in figures {
+                    try db.execute(sql: "INSERT INTO productSearchStatistics (trigram, products) VALUES (?, ?)", arguments: [trigram, products])
+                }
+            }
+            return try await test.market.database.read { db in try ProductSearch(text)?.prepared(db) }
+        }
+        let scalars = Array(text)
+        let trigrams = (0...(scalars.count - 3)).map { String(scalars[$0..<$0 + 3]) }
+        var figures = Dictionary(uniqueKeysWithValues: trigrams.map { ($0, 100_000) })
+        figures["abc"] = 10
+        figures["ghi"] = 50
+        figures["jkl"] = 150
+        figures["def"] = 10 * ProductSearch.addedTrigramReach + 1
+        let narrowed = try await prepared(figures)
+        #expect(narrowed?.rarest == "\"abc\" AND \"ghi\" AND \"jkl\"")
+        #expect(narrowed?.readsWholePhrase == false)
+        // Every trigram in 300 products: ten lists of 300 entries cost less than checking 300 rows.
+        let phrase = try await prepared(Dictionary(uniqueKeysWithValues: trigrams.map { ($0, 300) }))
+        #expect(phrase?.readsWholePhrase == true)
+        #expect(phrase?.rarest == nil)
+        #expect(try await test.market.listingPage(ProductListing(search: text), limit: 10, offset: 0).total == 0)
+    }
+
     /// "Espresso Machine": every trigram in about one product of 27, and the rarest as common as the
     /// phrase, so checking its rows would check every match; the whole phrase is read from the index instead.
     /// "Wooden chair for sale" holds trigrams of half the market: its rarest trigrams' rows are checked.
