@@ -184,6 +184,35 @@ struct SearchNarrowingTests {
         #expect(try await test.market.listingPage(ProductListing(search: text), limit: 10, offset: 0).total == 0)
     }
 
+    /// Figures promising few matches are read oldest first; when they are stale and the walk finds more than
+    /// the cap, the newest matches are read again newest first, so the pages are those of the newest `cap`.
+    @Test func staleFiguresOfFewMatchesStillGiveTheNewestCapMatches() async throws {
+        let test = try await TestMarket()
+        _ = try await test.create(name: "Plain stool", description: "Nothing to find here.")
+        try await test.market.database.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(ProductSearch.cap + 5))
+                INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
+                SELECT (SELECT vendorId FROM product LIMIT 1), 'Brass lamp ' || i, 'A brass lamp for sale.', 'KRW', 1000, 0, 1,
+                    '2026-01-01 00:00:00' FROM n
+                """)
+            // Every trigram of the query claimed to be in five products.
+            for trigram in ["bra", "ras", "ass", "ss ", "s l", " la", "lam", "amp"] {
+                try db.execute(sql: "INSERT OR REPLACE INTO productSearchStatistics (trigram, products) VALUES (?, 5)", arguments: [trigram])
+            }
+        }
+        let newest = try await test.market.database.read { db in
+            try Int.fetchAll(db, sql: "SELECT id FROM product WHERE name LIKE 'Brass lamp %' ORDER BY id DESC LIMIT \(ProductSearch.cap)")
+        }
+        let prepared = try await test.market.database.read { db in try ProductSearch("Brass lamp")?.prepared(db) }
+        #expect(prepared?.expectsFewMatches == true)
+        for offset in [0, 50, ProductSearch.cap - 50] {
+            let page = try await test.market.listingPage(ProductListing(search: "Brass lamp"), limit: 50, offset: offset)
+            #expect(page.total == ProductSearch.cap && page.totalIsCapped, "at \(offset)")
+            #expect(page.products.map(\.id) == Array(newest[offset..<offset + 50]), "at \(offset)")
+        }
+    }
+
     /// "Espresso Machine": every trigram in about one product of 27, and the rarest as common as the
     /// phrase, so checking its rows would check every match; the whole phrase is read from the index instead.
     /// "Wooden chair for sale" holds trigrams of half the market: its rarest trigrams' rows are checked.

@@ -17,6 +17,9 @@ struct ProductSearch {
     /// Chosen by `prepared(_:)`: the whole phrase is read from the index, as for a query that is not verified,
     /// because that is cheaper than checking the rows of its rarest trigrams.
     private(set) var readsWholePhrase = false
+    /// Chosen by `prepared(_:)`: the products of the query's rarest trigram (every match holds it) are at most
+    /// `cap` by the figures, so the matches are likely read whole oldest first (see `newestIDs`).
+    private(set) var expectsFewMatches = false
 
     /// `nil` when nothing searchable is left of the text (see `SearchExpression`).
     init?(_ text: String) {
@@ -114,6 +117,7 @@ struct ProductSearch {
         if let phraseEntries, phraseEntries < checked * Self.checkedRowInEntries {
             var copy = self
             copy.readsWholePhrase = true
+            copy.expectsFewMatches = estimates[0].products <= Self.cap
             return copy
         }
         var chosen = [estimates[0]]
@@ -132,6 +136,7 @@ struct ProductSearch {
         }
         var copy = self
         copy.rarest = chosen.map(\.quoted).joined(separator: " AND ")
+        copy.expectsFewMatches = estimates[0].products <= Self.cap
         return copy
     }
 
@@ -205,7 +210,18 @@ struct ProductSearch {
     }
 
     /// The newest `cap + 1` matching ids, newest first: one bounded walk gives a page and the count.
+    ///
+    /// When the figures promise at most `cap` matches (`expectsFewMatches`), they are read oldest first: FTS5
+    /// steps through its lists backwards at a cost (measured at 1,000,000 products, "Wooden chair for sale",
+    /// 1,580 matches: 4.4 ms oldest first, 6.3 ms newest first; the whole phrase "Espresso Machine" 6.0 and
+    /// 8.4 ms). A walk that finds all of them, `cap` or fewer, holds every match, so its reverse is the newest
+    /// first walk's answer; one that finds more (figures gone stale) is read again newest first.
     func newestIDs(_ db: Database) throws -> [Int64] {
+        if expectsFewMatches {
+            let sql = "\(selectSQL) ORDER BY \(table).rowid ASC LIMIT \(Self.cap + 1)"
+            let oldest = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+            if oldest.count <= Self.cap { return oldest.reversed() }
+        }
         let sql = "\(selectSQL) ORDER BY \(table).rowid DESC LIMIT \(Self.cap + 1)"
         return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
