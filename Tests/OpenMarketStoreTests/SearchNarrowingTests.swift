@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketInput
 @testable import OpenMarketStore
 import Testing
 
@@ -145,9 +146,89 @@ struct SearchNarrowingTests {
         // "123" is in a few products' numbers; "Esp" in many more; the other trigrams of the phrase in more still.
         let prepared = try await test.market.database.read { db in try ProductSearch("Espresso Machine No. 123")?.prepared(db) }
         let chosen = try #require(prepared?.rarest).components(separatedBy: " AND ")
-        #expect(chosen.count == 2)
+        #expect((2...ProductSearch.maxChosenTrigrams).contains(chosen.count))
         #expect(chosen.first == "\"123\"")
         #expect(!chosen.contains("\" 12\"") && !chosen.contains("\". 1\""), "overlapping trigrams read together: \(chosen)")
+        #expect(Set(chosen).count == chosen.count)
+    }
+
+    /// With set figures: the rarest, the rarest apart from it, then further ones apart from all chosen while
+    /// held by at most `addedTrigramReach` times the rarest's products; the whole phrase once its lists hold
+    /// fewer entries than the rows the rarest would leave to check.
+    @Test func furtherTrigramsAreReadWithinReachAndTheWholePhraseWhenCheaper() async throws {
+        let test = try await TestMarket()
+        let text = "abcdefghijkl"
+        func prepared(_ figures: [String: Int]) async throws -> ProductSearch? {
+            try await test.market.database.write { db in
+                try db.execute(sql: "DELETE FROM productSearchStatistics")
+                for (trigram, products) in figures {
+                    try db.execute(sql: "INSERT INTO productSearchStatistics (trigram, products) VALUES (?, ?)", arguments: [trigram, products])
+                }
+            }
+            return try await test.market.database.read { db in try ProductSearch(text)?.prepared(db) }
+        }
+        let scalars = Array(text)
+        let trigrams = (0...(scalars.count - 3)).map { String(scalars[$0..<$0 + 3]) }
+        var figures = Dictionary(uniqueKeysWithValues: trigrams.map { ($0, 100_000) })
+        figures["abc"] = 10
+        figures["ghi"] = 50
+        figures["jkl"] = 150
+        figures["def"] = 10 * ProductSearch.addedTrigramReach + 1
+        let narrowed = try await prepared(figures)
+        #expect(narrowed?.rarest == "\"abc\" AND \"ghi\" AND \"jkl\"")
+        #expect(narrowed?.readsWholePhrase == false)
+        // Every trigram in 300 products: ten lists of 300 entries cost less than checking 300 rows.
+        let phrase = try await prepared(Dictionary(uniqueKeysWithValues: trigrams.map { ($0, 300) }))
+        #expect(phrase?.readsWholePhrase == true)
+        #expect(phrase?.rarest == nil)
+        #expect(try await test.market.listingPage(ProductListing(search: text), limit: 10, offset: 0).total == 0)
+    }
+
+    /// Figures promising few matches are read oldest first; when they are stale and the walk finds more than
+    /// the cap, the newest matches are read again newest first, so the pages are those of the newest `cap`.
+    @Test func staleFiguresOfFewMatchesStillGiveTheNewestCapMatches() async throws {
+        let test = try await TestMarket()
+        _ = try await test.create(name: "Plain stool", description: "Nothing to find here.")
+        try await test.market.database.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(ProductSearch.cap + 5))
+                INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
+                SELECT (SELECT vendorId FROM product LIMIT 1), 'Brass lamp ' || i, 'A brass lamp for sale.', 'KRW', 1000, 0, 1,
+                    '2026-01-01 00:00:00' FROM n
+                """)
+            // Every trigram of the query claimed to be in five products.
+            for trigram in ["bra", "ras", "ass", "ss ", "s l", " la", "lam", "amp"] {
+                try db.execute(sql: "INSERT OR REPLACE INTO productSearchStatistics (trigram, products) VALUES (?, 5)", arguments: [trigram])
+            }
+        }
+        let newest = try await test.market.database.read { db in
+            try Int.fetchAll(db, sql: "SELECT id FROM product WHERE name LIKE 'Brass lamp %' ORDER BY id DESC LIMIT \(ProductSearch.cap)")
+        }
+        let prepared = try await test.market.database.read { db in try ProductSearch("Brass lamp")?.prepared(db) }
+        #expect(prepared?.expectsFewMatches == true)
+        for offset in [0, 50, ProductSearch.cap - 50] {
+            let page = try await test.market.listingPage(ProductListing(search: "Brass lamp"), limit: 50, offset: offset)
+            #expect(page.total == ProductSearch.cap && page.totalIsCapped, "at \(offset)")
+            #expect(page.products.map(\.id) == Array(newest[offset..<offset + 50]), "at \(offset)")
+        }
+    }
+
+    /// "Espresso Machine": every trigram in about one product of 27, and the rarest as common as the
+    /// phrase, so checking its rows would check every match; the whole phrase is read from the index instead.
+    /// "Wooden chair for sale" holds trigrams of half the market: its rarest trigrams' rows are checked.
+    @Test func theWholePhraseIsReadWhereItsListsAreShorterThanTheRowsToCheck() async throws {
+        let (test, products) = try await Self.filledMarket()
+        let (espresso, wooden) = try await test.market.database.read { db in
+            (try ProductSearch("Espresso Machine")?.prepared(db), try ProductSearch("Wooden chair for sale")?.prepared(db))
+        }
+        #expect(espresso?.readsWholePhrase == true)
+        #expect(espresso?.rarest == nil)
+        #expect(espresso?.arguments == [ProductSearch("Espresso Machine")?.expression.match])
+        #expect(wooden?.readsWholePhrase == false)
+        #expect(wooden?.rarest != nil)
+        let queries = ["Espresso Machine", "espresso machine", "ESPRESSO MACHINE", "Espresso Machinq", "Wooden chair for sale"]
+        try await Self.expectExactResults(test, products, queries, "phrase")
+        #expect(!Self.expected("Espresso Machine", in: products).isEmpty)
     }
 
     @Test func statisticsAreCountedAfterAFillAndKeepOnlyCommonTrigrams() async throws {

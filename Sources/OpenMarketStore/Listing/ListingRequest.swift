@@ -24,8 +24,9 @@ struct ListingRequest: Sendable {
         // Newest or oldest first among the newest `cap` matches: straight from the full-text index, by its rowid.
         // The first page newest first counts the matches and reads its few ids; any other page reads the matching
         // ids once, newest first, and takes both the count and the page from them, instead of walking the
-        // matches twice (to count, then to skip to the page).
-        if order == .id && cells.isAll && (ascending || offset >= limit) {
+        // matches twice (to count, then to skip to the page). So does the first page when few matches are
+        // expected: they are read once, oldest first (see `ProductSearch.newestIDs`).
+        if order == .id && cells.isAll && (ascending || offset >= limit || search.expectsFewMatches) {
             let newest = try search.newestIDs(db)
             let isCapped = newest.count > ProductSearch.cap
             let kept = isCapped ? Array(newest.prefix(ProductSearch.cap)) : newest

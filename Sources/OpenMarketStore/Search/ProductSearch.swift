@@ -14,6 +14,12 @@ struct ProductSearch {
     let expression: SearchExpression
     /// The verified form's FTS5 query of the query's rarest trigrams, chosen by `prepared(_:)`.
     private(set) var rarest: String?
+    /// Chosen by `prepared(_:)`: the whole phrase is read from the index, as for a query that is not verified,
+    /// because that is cheaper than checking the rows of its rarest trigrams.
+    private(set) var readsWholePhrase = false
+    /// Chosen by `prepared(_:)`: the products of the query's rarest trigram (every match holds it) are at most
+    /// `cap` by the figures, so the matches are likely read whole oldest first (see `newestIDs`).
+    private(set) var expectsFewMatches = false
 
     /// `nil` when nothing searchable is left of the text (see `SearchExpression`).
     init?(_ text: String) {
@@ -25,32 +31,55 @@ struct ProductSearch {
     /// rare ones from common ones. Trigrams held by this many products or more are in the statistics.
     static let rarityProbe = 256
 
-    /// How many of the query's trigrams the verified form reads: the rarest two that do not overlap. Measured at
-    /// 1,000,000 products, "Espresso Machine No. 123": the two rarest ("123", 1,100 products, and "Esp", 37,819)
-    /// intersect in 32 rows, read and checked in 0.4 ms; every third trigram (8 lists, three of them in half the
-    /// market) took 15 ms for the same 16 matches, the whole phrase 54–137 ms. A third list adds a seek per row
-    /// in another long list and removes little once two independent ones are read.
+    /// How many of the query's trigrams the verified form reads at first: the rarest two that do not overlap.
+    /// Measured at 1,000,000 products, "Espresso Machine No. 123": the two rarest ("123", 1,100 products, and
+    /// "Esp", 37,819) intersect in 32 rows, read and checked in 0.4 ms; every third trigram (8 lists, three of
+    /// them in half the market) took 15 ms for the same 16 matches, the whole phrase 54–137 ms. A list in half
+    /// the market costs a step per entry between the rows it is asked for, however few of them match.
     static let chosenTrigrams = 2
 
-    /// The search with its verified form narrowed to its rarest trigrams. Each distinct trigram's number of
-    /// products comes from `productSearchStatistics` (one indexed read for all of them; see
-    /// `TrigramStatisticsSchema`), or, for a trigram missing there, from a live count up to `rarityProbe`. The
-    /// rarest is read first, then the rarest that does not overlap it (overlapping trigrams come together, so
-    /// their intersection is hardly smaller). Which trigrams are read changes only the speed: each is in the
-    /// query, so the rows read hold every match, and LIKE keeps exactly the matches. When nothing is known of
-    /// any trigram (no statistics, every live count at the probe), the every-third-trigram prefilter stays.
+    /// At most this many trigrams are read: after the first two, another one or two as long as each is held
+    /// by at most `addedTrigramReach` times the rarest's products. Two trigrams of one phrase often come
+    /// together ("n c" of "Wooden chair" is nearly always followed by "hai"), and then every row they share
+    /// is checked; a further list costs a step per entry (about 10 ns), a checked row 1–2 µs. Measured at
+    /// 1,000,000 products, "Wooden chair for sale": "n c" and "hai" leave 6,376 rows to check for 1,580
+    /// matches (13 ms); with "Woo" and "r f" 2,088 (7.7 ms). "깨끗한 의자 팝니다": 3,371 rows with two
+    /// (7.6 ms), 1,867 with "깨끗한" (5.9 ms).
+    static let maxChosenTrigrams = 4
+    static let addedTrigramReach = 20
+
+    /// About how many index entries the whole phrase can step through in the time of one row checked with
+    /// LIKE (a B-tree seek into `product` and two LIKEs, 1–2 µs; a trigram list's entry, with its positions,
+    /// about 10 ns). Measured at 1,000,000 products, "Espresso Machine": 14 trigrams of 38,000–111,000
+    /// products each, 10,000+ matches; the whole phrase counts to the cap in 5.9 ms, the two rarest trigrams
+    /// and LIKE in 13 ms. "Wooden chair for sale" holds seven trigrams of half the market: its phrase takes
+    /// 37 ms, the narrowed form 8–13.
+    static let checkedRowInEntries = 150
+
+    /// The search with its verified form narrowed to its rarest trigrams, or read as the whole phrase when
+    /// that steps through fewer entries than the narrowed form would check rows (see `checkedRowInEntries`).
+    /// Each distinct trigram's number of products comes from `productSearchStatistics` (one indexed read for
+    /// all of them; see `TrigramStatisticsSchema`), or, for a trigram missing there, from a live count up to
+    /// `rarityProbe`. The rarest is read first, then the rarest that does not overlap it (overlapping trigrams
+    /// come together, so their intersection is hardly smaller), then up to `maxChosenTrigrams` in all (see
+    /// `addedTrigramReach`). Which trigrams are read changes only the speed: each is in the query, so the rows
+    /// read hold every match, and LIKE keeps exactly the matches; the whole phrase is the index's own exact
+    /// answer, as for every query that is not verified. When nothing is known of any trigram (no statistics,
+    /// every live count at the probe), the every-third-trigram prefilter stays.
     func prepared(_ db: Database) throws -> ProductSearch {
         guard verification != nil else { return self }
         let scalars = Array(expression.text.unicodeScalars)
-        // Each distinct trigram once, by the form the index keeps (verified queries fold like `lowercased()`).
+        // Each distinct trigram once, by the form the index keeps (verified queries fold like `lowercased()`),
+        // with how often the phrase holds it (the phrase query steps through its list once per place).
         var trigrams: [(quoted: String, key: String, start: Int)] = []
-        var seen = Set<String>()
+        var places: [String: Int] = [:]
         for start in 0...(scalars.count - 3) {
             let window = Array(scalars[start..<start + 3])
             var key = ""
             key.unicodeScalars.append(contentsOf: window)
             key = key.lowercased()
-            guard seen.insert(key).inserted else { continue }
+            places[key, default: 0] += 1
+            guard places[key] == 1 else { continue }
             trigrams.append((SearchExpression.quoted(window), key, start))
         }
         let statistics = try Self.statistics(db, keys: trigrams.map(\.key))
@@ -58,30 +87,56 @@ struct ProductSearch {
             sql: "SELECT count(*) FROM (SELECT rowid FROM productSearch WHERE productSearch MATCH ? LIMIT \(Self.rarityProbe))")
         var estimates: [(quoted: String, start: Int, products: Int)] = []
         var knowsAny = !statistics.isEmpty
+        // The entries the whole phrase steps through at most: `nil` once a trigram's products are unknown.
+        var phraseEntries: Int? = 0
         for trigram in trigrams {
-            if let products = statistics[trigram.key] {
-                estimates.append((trigram.quoted, trigram.start, products))
-                continue
-            }
-            let counted = try Int.fetchOne(probe, arguments: [trigram.quoted]) ?? 0
-            if counted < Self.rarityProbe {
-                knowsAny = true
-                estimates.append((trigram.quoted, trigram.start, counted))
+            var products = Int.max
+            if let counted = statistics[trigram.key] {
+                products = counted
             } else {
-                // Common since the statistics were counted, by how much is unknown: read only if nothing else is.
-                estimates.append((trigram.quoted, trigram.start, Int.max))
+                let counted = try Int.fetchOne(probe, arguments: [trigram.quoted]) ?? 0
+                // At the probe: common since the statistics were counted, by how much is unknown, so read only
+                // if nothing else is.
+                if counted < Self.rarityProbe {
+                    knowsAny = true
+                    products = counted
+                }
+            }
+            estimates.append((trigram.quoted, trigram.start, products))
+            if products == Int.max {
+                phraseEntries = nil
+            } else if let entries = phraseEntries {
+                let (added, overflow) = products.multipliedReportingOverflow(by: places[trigram.key] ?? 1)
+                phraseEntries = overflow ? nil : entries + added
             }
         }
         guard knowsAny else { return self }
         estimates.sort { $0.products != $1.products ? $0.products < $1.products : $0.start < $1.start }
+        // At most the rarest's products are checked, and no more than the walk to one past the cap.
+        let checked = min(estimates[0].products, Self.cap + 1)
+        if let phraseEntries, phraseEntries < checked * Self.checkedRowInEntries {
+            var copy = self
+            copy.readsWholePhrase = true
+            copy.expectsFewMatches = estimates[0].products <= Self.cap
+            return copy
+        }
         var chosen = [estimates[0]]
         while chosen.count < Self.chosenTrigrams {
             let apart = estimates.first { candidate in chosen.allSatisfy { abs($0.start - candidate.start) >= 3 } }
             guard let next = apart ?? estimates.first(where: { candidate in !chosen.contains { $0.start == candidate.start } }) else { break }
             chosen.append(next)
         }
+        let reach = estimates[0].products > Int.max / Self.addedTrigramReach ? Int.max : estimates[0].products * Self.addedTrigramReach
+        while chosen.count < Self.maxChosenTrigrams {
+            // Apart from every chosen one by three scalars if any is, else by two (one scalar shared).
+            let near = estimates.filter { candidate in candidate.products <= reach && !chosen.contains { $0.start == candidate.start } }
+            let apart = near.first { candidate in chosen.allSatisfy { abs($0.start - candidate.start) >= 3 } }
+            guard let next = apart ?? near.first(where: { candidate in chosen.allSatisfy { abs($0.start - candidate.start) >= 2 } }) else { break }
+            chosen.append(next)
+        }
         var copy = self
         copy.rarest = chosen.map(\.quoted).joined(separator: " AND ")
+        copy.expectsFewMatches = estimates[0].products <= Self.cap
         return copy
     }
 
@@ -128,7 +183,7 @@ struct ProductSearch {
 
     /// The LIKE test of the verified form, on a query that has `product` joined.
     private var likeCondition: String? {
-        verification == nil ? nil : "(product.name LIKE ? ESCAPE '\\' OR product.description LIKE ? ESCAPE '\\')"
+        verification == nil || readsWholePhrase ? nil : "(product.name LIKE ? ESCAPE '\\' OR product.description LIKE ? ESCAPE '\\')"
     }
 
     /// The matching ids as column `id`, in the full-text index's rowid order once an ORDER BY asks for it.
@@ -143,7 +198,7 @@ struct ProductSearch {
     }
 
     var arguments: StatementArguments {
-        guard let verification else { return [expression.match] }
+        guard let verification, !readsWholePhrase else { return [expression.match] }
         return [rarest ?? verification.prefilter, verification.pattern, verification.pattern]
     }
 
@@ -155,7 +210,18 @@ struct ProductSearch {
     }
 
     /// The newest `cap + 1` matching ids, newest first: one bounded walk gives a page and the count.
+    ///
+    /// When the figures promise at most `cap` matches (`expectsFewMatches`), they are read oldest first: FTS5
+    /// steps through its lists backwards at a cost (measured at 1,000,000 products, "Wooden chair for sale",
+    /// 1,580 matches: 4.4 ms oldest first, 6.3 ms newest first; the whole phrase "Espresso Machine" 6.0 and
+    /// 8.4 ms). A walk that finds all of them, `cap` or fewer, holds every match, so its reverse is the newest
+    /// first walk's answer; one that finds more (figures gone stale) is read again newest first.
     func newestIDs(_ db: Database) throws -> [Int64] {
+        if expectsFewMatches {
+            let sql = "\(selectSQL) ORDER BY \(table).rowid ASC LIMIT \(Self.cap + 1)"
+            let oldest = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+            if oldest.count <= Self.cap { return oldest.reversed() }
+        }
         let sql = "\(selectSQL) ORDER BY \(table).rowid DESC LIMIT \(Self.cap + 1)"
         return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
