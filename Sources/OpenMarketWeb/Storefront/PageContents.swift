@@ -4,6 +4,9 @@ import OpenMarketTemplating
 /// What a content's inputs must tell: the language its texts are in.
 protocol ContentInputs: Hashable, Sendable {
     var language: Language { get }
+    /// Whether these equal inputs hold the very market answer `other` holds (the same array), so that comparing
+    /// them again is cheap.
+    func isSame(as other: Self) -> Bool
 }
 
 /// What a page shows inside its layout, made from its inputs alone (`ListContent`, `DetailContent`), so that it can
@@ -47,7 +50,19 @@ final class PageContents<Content: PageContent>: Sendable {
     }
 
     func content(for inputs: Content.Inputs) -> Content {
-        if let kept = entries.withLockedValue({ $0.contents[inputs] }) {
+        let kept: Content? = entries.withLockedValue { entries in
+            guard let index = entries.contents.index(forKey: inputs) else { return nil }
+            let (key, content) = entries.contents[index]
+            // Equal inputs that are not the very same (the market read the page again after a write, and it came
+            // back unchanged) are compared in full at every lookup: keeping the new ones makes the next lookups
+            // cheap again.
+            if !key.isSame(as: inputs) {
+                entries.contents.remove(at: index)
+                entries.contents[inputs] = content
+            }
+            return content
+        }
+        if let kept {
             return kept
         }
         var content = make(inputs)

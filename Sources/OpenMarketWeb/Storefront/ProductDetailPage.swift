@@ -22,7 +22,7 @@ struct ProductDetailPage: PageModel {
     ) {
         self.context = context
         let inputs = DetailContent.Inputs(
-            product: product, photo: photo, cameFrom: list, language: context.language, day: Formatting.dayNumber(now),
+            product: product, photo: photo, cameFrom: list, language: self.context.language, day: Formatting.dayNumber(now),
             like: likes.map { LikeButton.State(productID: product.id, likes: $0) }, hasSellerPages: hasSellerPages)
         content = contents?.content(for: inputs) ?? DetailContent(inputs)
         if content.like != nil { self.context.layout.tokenForForm = LikeButton.formID }

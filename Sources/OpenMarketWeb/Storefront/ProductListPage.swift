@@ -20,14 +20,15 @@ struct ProductListPage: PageModel {
     /// `contents` keeps the content between requests; without it, it is made here.
     init(
         context: PageContext, query: ListQuery, view: ListView, page: ProductPage?, offersSortingAndFilters: Bool = true,
-        contents: ListContents? = nil, now: Date = Date()
+        contents: ListContents? = nil, recentStrip: ProductStrip? = nil, now: Date = Date()
     ) {
         self.context = context
+        self.recentStrip = recentStrip
         // The header's search is this list's search: it shows the words and keeps the order, filters and view.
         self.context.layout.searchText = query.search ?? ""
         self.context.layout.searchKeeps = query.with(view: view).keptBySearch.map { HiddenField(name: $0.0, value: $0.1) }
         let inputs = ListContent.Inputs(
-            query: query, view: view, language: context.language, day: Formatting.dayNumber(now), page: page,
+            query: query, view: view, language: self.context.language, day: Formatting.dayNumber(now), page: page,
             offersSortingAndFilters: offersSortingAndFilters)
         content = contents?.content(for: inputs) ?? ListContent(inputs)
     }
