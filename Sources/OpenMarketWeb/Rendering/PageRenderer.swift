@@ -28,15 +28,16 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Room a page is rendered into: a full list page is about 25 KB, so nearly every page fits.
-    static let bodyCapacity = 32 * 1024
+    /// Room a page is rendered into: a full list page is about 25 KB, so nearly every page fits; a larger one is
+    /// copied in after its render.
+    var bodyCapacity = 32 * 1024
 
     /// The page's HTML as the response body, rendered straight into the body's buffer.
     public func response<Page: PageModel>(_ page: consuming Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
         let reference = PageReference(page)
-        var body = ByteBufferAllocator().buffer(capacity: Self.bodyCapacity)
+        var body = ByteBufferAllocator().buffer(capacity: bodyCapacity)
         var result: Result<TemplateLibrary.RenderedInto, TemplateRenderError> = .success(.destination(byteCount: 0))
-        body.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.bodyCapacity) { destination in
+        body.writeWithUnsafeMutableBytes(minimumWritableBytes: bodyCapacity) { destination in
             do throws(TemplateRenderError) {
                 result = .success(try library.render(reference, template: Page.templateName, into: destination))
             } catch {
