@@ -26,7 +26,7 @@ final class PageContents<Content: PageContent>: Sendable {
     let maximumBytes: Int
 
     private struct Entries {
-        var contents: [Content.Inputs: Content] = [:]
+        var contents: [Content.Inputs: KeptContent<Content>] = [:]
         var bytes = 0
     }
 
@@ -49,8 +49,8 @@ final class PageContents<Content: PageContent>: Sendable {
         self.make = make
     }
 
-    func content(for inputs: Content.Inputs) -> Content {
-        let kept: Content? = entries.withLockedValue { entries in
+    func content(for inputs: Content.Inputs) -> KeptContent<Content> {
+        let kept: KeptContent<Content>? = entries.withLockedValue { entries in
             guard let index = entries.contents.index(forKey: inputs) else { return nil }
             let (key, content) = entries.contents[index]
             // Equal inputs that are not the very same (the market read the page again after a write, and it came
@@ -70,14 +70,15 @@ final class PageContents<Content: PageContent>: Sendable {
         content.fragment = try? library.renderFragment(
             ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
         let bytes = content.fragment?.byteCount ?? 0
+        let made = KeptContent(content)
         entries.withLockedValue { entries in
             if entries.contents.count >= capacity || entries.bytes + bytes > maximumBytes {
                 entries = Entries()
             }
-            entries.contents[inputs] = content
+            entries.contents[inputs] = made
             entries.bytes += bytes
         }
-        return content
+        return made
     }
 
     /// How many contents are kept (for tests).
@@ -100,6 +101,15 @@ final class PageContents<Content: PageContent>: Sendable {
             default: content.value(forKey: key)
             }
         }
+    }
+}
+
+/// A page's content held by reference: a page takes a kept one, texts, rows and HTML, without copying them.
+final class KeptContent<Content: PageContent>: Sendable {
+    let content: Content
+
+    init(_ content: Content) {
+        self.content = content
     }
 }
 

@@ -13,7 +13,11 @@ struct ProductListPage: PageModel {
     static let contentBlock = "content"
 
     var context: PageContext
-    var content: ListContent
+    var kept: KeptContent<ListContent>
+    var content: ListContent {
+        get { kept.content }
+        set { kept = KeptContent(newValue) }
+    }
     /// The home page's recently viewed products; `nil` elsewhere and when there are none.
     var recentStrip: ProductStrip?
 
@@ -30,15 +34,15 @@ struct ProductListPage: PageModel {
         let inputs = ListContent.Inputs(
             query: query, view: view, language: self.context.language, day: Formatting.dayNumber(now), page: page,
             offersSortingAndFilters: offersSortingAndFilters)
-        content = contents?.content(for: inputs) ?? ListContent(inputs)
+        kept = contents?.content(for: inputs) ?? KeptContent(ListContent(inputs))
     }
 }
 
 extension ProductListPage: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         if key == "recentStrip" { return .object(recentStrip) }
-        return content.value(forKey: key) ?? context.value(forKey: key)
+        return kept.content.value(forKey: key) ?? context.value(forKey: key)
     }
 
-    var renderedFragment: RenderedFragment? { content.fragment }
+    var renderedFragment: RenderedFragment? { kept.content.fragment }
 }
