@@ -54,12 +54,25 @@ public struct TemplateLibrary: Sendable {
         try render(object, template: name) { $0.makeArray() }
     }
 
-    /// Renders `object` with the named template and hands the UTF-8 bytes to `body`, which copies them where they
-    /// go (a response body) before they are freed.
-    public func withRenderedBytes<Result>(
-        _ object: any TemplateObject, template name: String, _ body: (UnsafeRawBufferPointer) -> Result
-    ) throws(TemplateRenderError) -> Result {
-        try render(object, template: name) { $0.withBytes(body) }
+    /// Renders `object` with the named template straight into `destination` (a response body's writable bytes), so
+    /// that a page is not copied there afterwards. A page larger than `destination` comes back as bytes of its own.
+    public func render(
+        _ object: any TemplateObject, template name: String, into destination: UnsafeMutableRawBufferPointer
+    ) throws(TemplateRenderError) -> RenderedInto {
+        guard let index = indexByName[name] else {
+            throw .unknownTemplate(name)
+        }
+        return try render(object, code: program.templates[index], name: name, output: OutputBuffer(borrowing: destination)) {
+            $0.isBorrowed ? .destination(byteCount: $0.count) : .overflow($0.makeArray())
+        }
+    }
+
+    /// Where ``render(_:template:into:)`` put the page.
+    public enum RenderedInto {
+        /// The first `byteCount` bytes of the destination.
+        case destination(byteCount: Int)
+        /// The page did not fit: these are its bytes, and the destination holds nothing of use.
+        case overflow([UInt8])
     }
 
     /// Renders `object` with the named template into a fragment that pages can include without rendering it
@@ -90,13 +103,16 @@ public struct TemplateLibrary: Sendable {
     }
 
     private func render<Output>(
-        _ object: any TemplateObject, code range: Range<Int32>, name: String, as makeOutput: (borrowing OutputBuffer) -> Output
+        _ object: any TemplateObject, code range: Range<Int32>, name: String,
+        output: consuming OutputBuffer = OutputBuffer(capacity: Self.initialCapacity), as makeOutput: (borrowing OutputBuffer) -> Output
     ) throws(TemplateRenderError) -> Output {
+        var output: OutputBuffer? = consume output
         let result: Output? = program.code.withUnsafeBufferPointer { code in
             program.text.withUnsafeBufferPointer { text in
+                guard let start = output.take() else { return nil }
                 var renderer = TemplateRenderer(
                     program: program, code: code, text: text, maximumDepth: Self.maximumPartialDepth, root: object,
-                    capacity: Self.initialCapacity)
+                    output: start)
                 renderer.run(Int(range.lowerBound), Int(range.upperBound))
                 return renderer.tooDeep ? nil : makeOutput(renderer.output)
             }

@@ -155,6 +155,30 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == "가격 &lt;₩&gt;")
     }
 
+    @Test func renderingIntoLentMemoryWritesThereWhenItFitsAndGivesItsOwnBytesWhenNot() throws {
+        let library = try TemplateLibrary(sources: ["main": "가격 {{x}}{{#items}} [{{.}}]{{/items}}", "deep": "{{> deep}}"])
+        let object = DictionaryObject(fields: ["x": "<₩>", "items": ["a&b", "c"]])
+        let expected = try library.renderUTF8(object, template: "main")
+        let lent = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
+        defer { lent.deallocate() }
+        guard case .destination(let count) = try library.render(object, template: "main", into: lent) else {
+            Issue.record("a page that fits was not written into the lent memory")
+            return
+        }
+        #expect(Array(lent[0..<count]) == expected)
+
+        let small = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 1)
+        defer { small.deallocate() }
+        guard case .overflow(let bytes) = try library.render(object, template: "main", into: small) else {
+            Issue.record("a page larger than the lent memory was reported as written there")
+            return
+        }
+        #expect(bytes == expected)
+        #expect(throws: TemplateRenderError.partialsTooDeep("deep")) {
+            try library.render(object, template: "deep", into: lent)
+        }
+    }
+
     @Test func libraryListsItsTemplates() throws {
         let library = try TemplateLibrary(sources: ["b": "", "a/c": ""])
         #expect(library.templateNames == ["a/c", "b"])

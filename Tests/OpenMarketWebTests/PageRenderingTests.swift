@@ -1,5 +1,7 @@
 import Foundation
+import Hummingbird
 import Mustache
+import NIOCore
 import OpenMarketTemplating
 import Testing
 @testable import OpenMarketWeb
@@ -34,6 +36,22 @@ import Testing
         }
         let unanswered = try Self.templateNames().subtracting(answered.names)
         #expect(unanswered.isEmpty, "no page model answers \(unanswered.sorted())")
+    }
+
+    /// A response's body is the page rendered straight into its buffer, or copied there when the page is larger.
+    @Test(arguments: [32 * 1024, 1024]) func responseBodiesHoldThePage(bodyCapacity: Int) async throws {
+        var renderer = try PageRenderer(templatesDirectory: Self.templatesDirectory)
+        renderer.bodyCapacity = bodyCapacity
+        var overflowed = 0
+        for (name, page) in SamplePages.all() {
+            let expected = try renderer.library.renderUTF8(page, template: type(of: page).templateName)
+            let response = try renderer.response(page)
+            let length = try #require(response.body.contentLength, "\(name)")
+            let body = try await BodyCollector.collect(response.body, expected: length)
+            #expect(Array(body.readableBytesView) == expected, "\(name)")
+            if expected.count > bodyCapacity { overflowed += 1 }
+        }
+        if bodyCapacity < 2048 { #expect(overflowed > 0) }
     }
 
     @Test func everyPageTemplateHasASample() {

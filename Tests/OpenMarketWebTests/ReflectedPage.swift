@@ -13,8 +13,10 @@ struct ReflectedPage: MustacheParent {
         if let value = Self.property(name, of: page) {
             return value
         }
-        // A page whose content is kept apart from its layout (the list page) answers the content's names too.
-        if let content = Self.property("content", of: page), let value = Self.property(name, of: content) {
+        // A page whose content is kept apart from its layout (the list page) answers the content's names too; a
+        // kept content is held by reference (`kept.content`).
+        let content = Self.property("content", of: page) ?? Self.property("kept", of: page).flatMap { Self.property("content", of: $0) }
+        if let content, let value = Self.property(name, of: content) {
             return value
         }
         guard let context = Self.property("context", of: page) as? PageContext else { return nil }

@@ -1,17 +1,36 @@
 /// The bytes of one render. `Array.append(contentsOf:)` costs more than the copy itself for the short pieces
 /// a page is made of, so this grows its own allocation and copies with `memcpy`.
+///
+/// It can start in memory the caller lends (a response body's buffer), so that a page that fits is written where
+/// it goes; one that outgrows it moves into an allocation of its own.
 struct OutputBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// Whether `base` is the caller's memory, which this never frees.
+    private(set) var isBorrowed = false
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
+    /// Writes into `destination` while the output fits there.
+    init(borrowing destination: UnsafeMutableRawBufferPointer) {
+        if let start = destination.baseAddress, destination.count >= 16 {
+            capacity = destination.count
+            base = start.bindMemory(to: UInt8.self, capacity: destination.count)
+            isBorrowed = true
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+        }
+    }
+
     deinit {
-        base.deallocate()
+        if !isBorrowed {
+            base.deallocate()
+        }
     }
 
     subscript(index: Int) -> UInt8 {
@@ -58,7 +77,11 @@ struct OutputBuffer: ~Copyable {
         let newCapacity = max(capacity * 2, count + extra)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
-        base.deallocate()
+        if isBorrowed {
+            isBorrowed = false
+        } else {
+            base.deallocate()
+        }
         base = newBase
         capacity = newCapacity
     }

@@ -26,13 +26,13 @@ struct TemplateRenderer: ~Copyable {
 
     init(
         program: CompiledProgram, code: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>,
-        maximumDepth: Int, root: any TemplateObject, capacity: Int
+        maximumDepth: Int, root: any TemplateObject, output: consuming OutputBuffer
     ) {
         self.program = program
         self.code = code
         self.text = text
         self.maximumDepth = maximumDepth
-        output = OutputBuffer(capacity: capacity)
+        self.output = output
         stack.reserveCapacity(8)
         prefixKeys.reserveCapacity(16)
         prefixObjects.reserveCapacity(16)

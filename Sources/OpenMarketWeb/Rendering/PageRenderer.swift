@@ -28,9 +28,30 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The page's HTML as the response body: the renderer's UTF-8 bytes copied once, into the body's buffer.
+    /// Room a page is rendered into: a full list page is about 25 KB, so nearly every page fits; a larger one is
+    /// copied in after its render.
+    var bodyCapacity = 32 * 1024
+
+    /// The page's HTML as the response body, rendered straight into the body's buffer.
     public func response<Page: PageModel>(_ page: consuming Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
-        let body = try library.withRenderedBytes(PageReference(page), template: Page.templateName) { ByteBuffer(bytes: $0) }
+        let reference = PageReference(page)
+        var body = ByteBufferAllocator().buffer(capacity: bodyCapacity)
+        var result: Result<TemplateLibrary.RenderedInto, TemplateRenderError> = .success(.destination(byteCount: 0))
+        body.writeWithUnsafeMutableBytes(minimumWritableBytes: bodyCapacity) { destination in
+            do throws(TemplateRenderError) {
+                result = .success(try library.render(reference, template: Page.templateName, into: destination))
+            } catch {
+                result = .failure(error)
+            }
+            guard case .success(.destination(let byteCount)) = result else { return 0 }
+            return byteCount
+        }
+        if case .success(.overflow(let bytes)) = result {
+            body.writeBytes(bytes)
+        }
+        if case .failure(let error) = result {
+            throw error
+        }
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8"],

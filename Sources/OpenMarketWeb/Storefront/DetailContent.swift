@@ -30,6 +30,10 @@ struct DetailContent: Sendable {
             self.like = like
             self.hasSellerPages = hasSellerPages
         }
+
+        func isSame(as other: Self) -> Bool {
+            product.detail.images.isEmpty || product.sharesImages(with: other.product)
+        }
     }
 
     /// The market's product as a key: hashed by its id, and known equal at once when its photos are the very array
@@ -38,14 +42,19 @@ struct DetailContent: Sendable {
         let detail: ProductDetail
 
         static func == (lhs: Self, rhs: Self) -> Bool {
-            let shared = lhs.detail.images.withUnsafeBufferPointer { left in
-                rhs.detail.images.withUnsafeBufferPointer { $0.baseAddress == left.baseAddress && $0.count == left.count }
-            }
-            guard shared, !lhs.detail.images.isEmpty else { return lhs.detail == rhs.detail }
+            guard lhs.sharesImages(with: rhs) else { return lhs.detail == rhs.detail }
             var left = lhs.detail, right = rhs.detail
             left.images = []
             right.images = []
             return left == right
+        }
+
+        /// Whether both hold the very same photos array (an empty one never counts).
+        func sharesImages(with other: Self) -> Bool {
+            guard !detail.images.isEmpty else { return false }
+            return detail.images.withUnsafeBufferPointer { left in
+                other.detail.images.withUnsafeBufferPointer { $0.baseAddress == left.baseAddress && $0.count == left.count }
+            }
         }
 
         func hash(into hasher: inout Hasher) {

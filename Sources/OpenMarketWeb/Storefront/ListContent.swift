@@ -31,6 +31,10 @@ struct ListContent: Sendable {
         }
 
         var page: ProductPage? { market.page }
+
+        func isSame(as other: Self) -> Bool {
+            market.page == nil || market.sharesProducts(with: other.market)
+        }
     }
 
     /// The market's page as a key: hashed by its small parts, and known equal at once when its products are the
@@ -40,14 +44,19 @@ struct ListContent: Sendable {
 
         static func == (lhs: Self, rhs: Self) -> Bool {
             guard let left = lhs.page, let right = rhs.page else { return lhs.page == nil && rhs.page == nil }
-            let shared = left.products.withUnsafeBufferPointer { leftProducts in
-                right.products.withUnsafeBufferPointer { $0.baseAddress == leftProducts.baseAddress && $0.count == leftProducts.count }
-            }
-            guard shared, !left.products.isEmpty else { return left == right }
+            guard lhs.sharesProducts(with: rhs), !left.products.isEmpty else { return left == right }
             var leftRest = left, rightRest = right
             leftRest.products = []
             rightRest.products = []
             return leftRest == rightRest
+        }
+
+        /// Whether both hold the very same products array (an empty one never counts).
+        func sharesProducts(with other: Self) -> Bool {
+            guard let left = page?.products, let right = other.page?.products, !left.isEmpty else { return false }
+            return left.withUnsafeBufferPointer { leftProducts in
+                right.withUnsafeBufferPointer { $0.baseAddress == leftProducts.baseAddress && $0.count == leftProducts.count }
+            }
         }
 
         func hash(into hasher: inout Hasher) {

@@ -4,6 +4,9 @@ import OpenMarketTemplating
 /// What a content's inputs must tell: the language its texts are in.
 protocol ContentInputs: Hashable, Sendable {
     var language: Language { get }
+    /// Whether these equal inputs hold the very market answer `other` holds (the same array), so that comparing
+    /// them again is cheap.
+    func isSame(as other: Self) -> Bool
 }
 
 /// What a page shows inside its layout, made from its inputs alone (`ListContent`, `DetailContent`), so that it can
@@ -23,7 +26,7 @@ final class PageContents<Content: PageContent>: Sendable {
     let maximumBytes: Int
 
     private struct Entries {
-        var contents: [Content.Inputs: Content] = [:]
+        var contents: [Content.Inputs: KeptContent<Content>] = [:]
         var bytes = 0
     }
 
@@ -46,8 +49,20 @@ final class PageContents<Content: PageContent>: Sendable {
         self.make = make
     }
 
-    func content(for inputs: Content.Inputs) -> Content {
-        if let kept = entries.withLockedValue({ $0.contents[inputs] }) {
+    func content(for inputs: Content.Inputs) -> KeptContent<Content> {
+        let kept: KeptContent<Content>? = entries.withLockedValue { entries in
+            guard let index = entries.contents.index(forKey: inputs) else { return nil }
+            let (key, content) = entries.contents[index]
+            // Equal inputs that are not the very same (the market read the page again after a write, and it came
+            // back unchanged) are compared in full at every lookup: keeping the new ones makes the next lookups
+            // cheap again.
+            if !key.isSame(as: inputs) {
+                entries.contents.remove(at: index)
+                entries.contents[inputs] = content
+            }
+            return content
+        }
+        if let kept {
             return kept
         }
         var content = make(inputs)
@@ -55,14 +70,15 @@ final class PageContents<Content: PageContent>: Sendable {
         content.fragment = try? library.renderFragment(
             ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
         let bytes = content.fragment?.byteCount ?? 0
+        let made = KeptContent(content)
         entries.withLockedValue { entries in
             if entries.contents.count >= capacity || entries.bytes + bytes > maximumBytes {
                 entries = Entries()
             }
-            entries.contents[inputs] = content
+            entries.contents[inputs] = made
             entries.bytes += bytes
         }
-        return content
+        return made
     }
 
     /// How many contents are kept (for tests).
@@ -85,6 +101,15 @@ final class PageContents<Content: PageContent>: Sendable {
             default: content.value(forKey: key)
             }
         }
+    }
+}
+
+/// A page's content held by reference: a page takes a kept one, texts, rows and HTML, without copying them.
+final class KeptContent<Content: PageContent>: Sendable {
+    let content: Content
+
+    init(_ content: Content) {
+        self.content = content
     }
 }
 

@@ -13,7 +13,11 @@ struct ProductDetailPage: PageModel {
     static let contentBlock = "content"
 
     var context: PageContext
-    var content: DetailContent
+    var kept: KeptContent<DetailContent>
+    var content: DetailContent {
+        get { kept.content }
+        set { kept = KeptContent(newValue) }
+    }
 
     /// `contents` keeps the content between requests; without it, it is made here.
     init(
@@ -22,21 +26,22 @@ struct ProductDetailPage: PageModel {
     ) {
         self.context = context
         let inputs = DetailContent.Inputs(
-            product: product, photo: photo, cameFrom: list, language: context.language, day: Formatting.dayNumber(now),
+            product: product, photo: photo, cameFrom: list, language: self.context.language, day: Formatting.dayNumber(now),
             like: likes.map { LikeButton.State(productID: product.id, likes: $0) }, hasSellerPages: hasSellerPages)
-        content = contents?.content(for: inputs) ?? DetailContent(inputs)
-        if content.like != nil { self.context.layout.tokenForForm = LikeButton.formID }
+        kept = contents?.content(for: inputs) ?? KeptContent(DetailContent(inputs))
+        if kept.content.like != nil { self.context.layout.tokenForForm = LikeButton.formID }
         if let origin {
             self.context.layout.openGraph = OpenGraph(
-                name: content.name, id: content.id, summary: content.openGraphSummary, imagePath: content.mainPhotoPath, origin: origin)
+                name: kept.content.name, id: kept.content.id, summary: kept.content.openGraphSummary,
+                imagePath: kept.content.mainPhotoPath, origin: origin)
         }
     }
 }
 
 extension ProductDetailPage: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
-        content.value(forKey: key) ?? context.value(forKey: key)
+        kept.content.value(forKey: key) ?? context.value(forKey: key)
     }
 
-    var renderedFragment: RenderedFragment? { content.fragment }
+    var renderedFragment: RenderedFragment? { kept.content.fragment }
 }

@@ -13,31 +13,36 @@ struct ProductListPage: PageModel {
     static let contentBlock = "content"
 
     var context: PageContext
-    var content: ListContent
+    var kept: KeptContent<ListContent>
+    var content: ListContent {
+        get { kept.content }
+        set { kept = KeptContent(newValue) }
+    }
     /// The home page's recently viewed products; `nil` elsewhere and when there are none.
     var recentStrip: ProductStrip?
 
     /// `contents` keeps the content between requests; without it, it is made here.
     init(
         context: PageContext, query: ListQuery, view: ListView, page: ProductPage?, offersSortingAndFilters: Bool = true,
-        contents: ListContents? = nil, now: Date = Date()
+        contents: ListContents? = nil, recentStrip: ProductStrip? = nil, now: Date = Date()
     ) {
         self.context = context
+        self.recentStrip = recentStrip
         // The header's search is this list's search: it shows the words and keeps the order, filters and view.
         self.context.layout.searchText = query.search ?? ""
         self.context.layout.searchKeeps = query.with(view: view).keptBySearch.map { HiddenField(name: $0.0, value: $0.1) }
         let inputs = ListContent.Inputs(
-            query: query, view: view, language: context.language, day: Formatting.dayNumber(now), page: page,
+            query: query, view: view, language: self.context.language, day: Formatting.dayNumber(now), page: page,
             offersSortingAndFilters: offersSortingAndFilters)
-        content = contents?.content(for: inputs) ?? ListContent(inputs)
+        kept = contents?.content(for: inputs) ?? KeptContent(ListContent(inputs))
     }
 }
 
 extension ProductListPage: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         if key == "recentStrip" { return .object(recentStrip) }
-        return content.value(forKey: key) ?? context.value(forKey: key)
+        return kept.content.value(forKey: key) ?? context.value(forKey: key)
     }
 
-    var renderedFragment: RenderedFragment? { content.fragment }
+    var renderedFragment: RenderedFragment? { kept.content.fragment }
 }

@@ -46,10 +46,10 @@ struct StorefrontController: Sendable {
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
         let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
-        var listPage = ProductListPage(
-            context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters, contents: lists)
-        listPage.recentStrip = recentStrip
-        var response = try renderer.response(listPage)
+        let listPage = ProductListPage(
+            context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters, contents: lists,
+            recentStrip: recentStrip)
+        var response = try renderer.response(consume listPage)
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
         }
@@ -64,7 +64,7 @@ struct StorefrontController: Sendable {
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
             cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, hasSellerPages: hasSellerPages,
             contents: details)
-        var response = try renderer.response(page)
+        var response = try renderer.response(consume page)
         // The like button shows this visitor's likes, and the view goes into their history.
         var recent = context.visitor.recent
         if recent.putFirst(product.id) { response.setCookie(recent.cookie) }

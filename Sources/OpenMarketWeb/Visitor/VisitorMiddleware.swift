@@ -14,15 +14,17 @@ struct VisitorMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let existing = request.cookies[Self.csrfCookieName]?.value.filter { $0.isHexDigit }
+        // `request.cookies` splits the header again at every use.
+        let cookies = request.cookies
+        let existing = cookies[Self.csrfCookieName]?.value.filter { $0.isHexDigit }
         let token = existing.flatMap { $0.count == 64 ? $0 : nil } ?? Self.newToken()
         context.visitor.language = Language.preferred(for: request)
         context.visitor.csrfToken = token
         context.visitor.hadCSRFCookie = existing?.count == 64
-        context.visitor.flash = request.cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
-        context.visitor.listView = request.cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
-        context.visitor.likes = ProductTrail(ProductTrail.likes, cookie: request.cookies[ProductTrail.likes.cookieName]?.value)
-        context.visitor.recent = ProductTrail(ProductTrail.recent, cookie: request.cookies[ProductTrail.recent.cookieName]?.value)
+        context.visitor.flash = cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
+        context.visitor.listView = cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
+        context.visitor.likes = ProductTrail(ProductTrail.likes, cookie: cookies[ProductTrail.likes.cookieName]?.value)
+        context.visitor.recent = ProductTrail(ProductTrail.recent, cookie: cookies[ProductTrail.recent.cookieName]?.value)
         if request.method == .post {
             try Self.refuseCrossSite(request, publicAuthority: publicAuthority)
         }
