@@ -171,7 +171,9 @@ struct PostgresMarketAppTests {
                 func moved(_ name: String, _ labels: [String: String]) -> Double {
                     OperationsTests.sample(after, name, labels) - OperationsTests.sample(before, name, labels)
                 }
-                #expect(moved("openmarket_db_operations", ["pool": "market", "kind": "transaction"]) >= 3, "each page reads in a transaction")
+                // The page's first read after the upload and the delete form's product read are market transactions;
+                // the page's later reads are kept in the process.
+                #expect(moved("openmarket_db_operations", ["pool": "market", "kind": "transaction"]) >= 2, "reads run in transactions")
                 #expect(moved("openmarket_db_operations", ["pool": "web", "kind": "statement"]) >= 1, "the miss is counted in the web store")
                 /// Whether a sample of `name` with every label of `labels` is shown, whatever its value.
                 func shown(_ name: String, _ labels: [String: String]) -> Bool {

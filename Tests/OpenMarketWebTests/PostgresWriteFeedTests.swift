@@ -176,17 +176,23 @@ struct PostgresWriteFeedTests {
         }
     }
 
-    /// The server process of the feed's connection stops (SIGSTOP) without closing anything, as a server or a
-    /// route lost without a word: the feed's check gets no answer, so it stops keeping answers and connects again.
-    /// Needs the test server on this machine, run by a user this process may signal.
+    /// The feed's connection goes silent without closing (a relay in front of the server stops passing bytes), as a
+    /// route or a server lost without a word: the feed's check gets no answer, so it stops keeping answers, and once
+    /// the route is back it listens on a new connection.
     @Test func aListenerThatStopsAnsweringIsReplaced() async throws {
         try await PostgresTestServer.withDatabase { location in
-            guard ["127.0.0.1", "localhost", "::1"].contains(location.host) else { return }
+            let relay = try await SilenceableRelay.start(to: location.host, port: location.port)
+            var throughRelay = location
+            throughRelay.host = "127.0.0.1"
+            throughRelay.port = relay.port
             let hasher = SecretHasher(cost: 4)
-            let reconnect = Gate()
+            // Connects again only while the route passes bytes, so nothing is kept for as long as it is silent.
             let feed = MarketWriteFeed(
-                location: location, logger: Self.logger, backoff: { _ in try await reconnect.wait() },
-                checkInterval: .milliseconds(200), checkTimeout: .milliseconds(500))
+                location: throughRelay, logger: Self.logger,
+                backoff: { _ in
+                    while relay.isSilenced { try await Task.sleep(for: .milliseconds(20)) }
+                },
+                checkInterval: .milliseconds(200), checkTimeout: .seconds(2))
             let market = PostgresMarket(
                 location: location, hasher: hasher, configuration: .init(maximumConnections: 2), writeFeed: feed, logger: Self.logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -197,15 +203,16 @@ struct PostgresWriteFeedTests {
                 try await market.migrate()
                 try await Self.eventually("the feed listens") { feed.isListening }
                 let listener = try #require(feed.listenerProcessID)
-                try #require(kill(pid_t(listener), SIGSTOP) == 0, "the test server's processes can be signalled")
-                defer { kill(pid_t(listener), SIGCONT) }
+                let sessions = feed.sessions
+                relay.silence()
                 try await Self.eventually("the feed gave up on its silent connection") { !feed.isListening }
                 #expect(feed.version != feed.version, "nothing is kept meanwhile")
-                reconnect.open()
-                try await Self.eventually("the feed listens on a new connection") { feed.isListening && feed.sessions == 2 }
+                relay.speak()
+                try await Self.eventually("the feed listens on a new connection") { feed.isListening && feed.sessions > sessions }
                 #expect(feed.listenerProcessID != listener)
                 #expect(feed.version == feed.version, "answers are kept again")
             }
+            await relay.close()
             try await hasher.shutdown()
         }
     }
