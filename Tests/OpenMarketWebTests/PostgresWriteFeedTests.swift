@@ -49,9 +49,10 @@ struct PostgresWriteFeedTests {
     }
 
     /// Polls `condition` until it holds, failing after `deadline`: what another instance writes arrives at its
-    /// notification, a moment after the commit.
+    /// notification, a moment after the commit. The deadline is generous: with the whole suite at once on two
+    /// processors, the tasks that notice (the feed's check, its reconnection) have waited tens of seconds for a thread.
     static func eventually(
-        _ what: String, deadline: Duration = .seconds(30), _ condition: () async throws -> Bool
+        _ what: String, deadline: Duration = .seconds(180), _ condition: () async throws -> Bool
     ) async throws {
         let end = ContinuousClock.now + deadline
         while ContinuousClock.now < end {
