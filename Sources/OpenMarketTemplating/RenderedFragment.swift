@@ -10,11 +10,14 @@ public struct RenderedFragment: Sendable, Hashable {
     /// The block of `template`'s parent tag it was rendered from (`content` of `products/index`); nil for a partial.
     public let block: String?
     let bytes: [UInt8]
+    /// ``ByteDigest/hash(_:)`` of the bytes.
+    public let digest: UInt64
 
     init(template: String, block: String? = nil, bytes: [UInt8]) {
         self.template = template
         self.block = block
         self.bytes = bytes
+        digest = bytes.withUnsafeBytes { ByteDigest.hash($0) }
     }
 
     /// The number of UTF-8 bytes.

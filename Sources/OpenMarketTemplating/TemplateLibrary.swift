@@ -46,12 +46,12 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders `object` with the named template into HTML.
     public func render(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> String {
-        try render(object, template: name) { $0.makeString() }
+        try render(object, template: name) { $0.output.makeString() }
     }
 
     /// Renders `object` with the named template into UTF-8 bytes, ready for a response body.
     public func renderUTF8(_ object: any TemplateObject, template name: String) throws(TemplateRenderError) -> [UInt8] {
-        try render(object, template: name) { $0.makeArray() }
+        try render(object, template: name) { $0.output.makeArray() }
     }
 
     /// Renders `object` with the named template straight into `destination` (a response body's writable bytes), so
@@ -59,11 +59,18 @@ public struct TemplateLibrary: Sendable {
     public func render(
         _ object: any TemplateObject, template name: String, into destination: UnsafeMutableRawBufferPointer
     ) throws(TemplateRenderError) -> RenderedInto {
+        try renderPage(object, template: name, into: destination).placement
+    }
+
+    /// ``render(_:template:into:)``, telling also where the page holds a kept block fragment, if it holds one.
+    public func renderPage(
+        _ object: any TemplateObject, template name: String, into destination: UnsafeMutableRawBufferPointer
+    ) throws(TemplateRenderError) -> (placement: RenderedInto, keptBlock: KeptBlock?) {
         guard let index = indexByName[name] else {
             throw .unknownTemplate(name)
         }
         return try render(object, code: program.templates[index], name: name, output: OutputBuffer(borrowing: destination)) {
-            $0.isBorrowed ? .destination(byteCount: $0.count) : .overflow($0.makeArray())
+            ($0.output.isBorrowed ? .destination(byteCount: $0.output.count) : .overflow($0.output.makeArray()), $0.keptBlock)
         }
     }
 
@@ -89,12 +96,12 @@ public struct TemplateLibrary: Sendable {
         else {
             throw .unknownTemplate(template + "$" + block)
         }
-        let bytes = try render(object, code: override.start..<override.end, name: template) { $0.makeArray() }
+        let bytes = try render(object, code: override.start..<override.end, name: template) { $0.output.makeArray() }
         return RenderedFragment(template: template, block: block, bytes: bytes)
     }
 
     private func render<Output>(
-        _ object: any TemplateObject, template name: String, as makeOutput: (borrowing OutputBuffer) -> Output
+        _ object: any TemplateObject, template name: String, as makeOutput: (borrowing TemplateRenderer) -> Output
     ) throws(TemplateRenderError) -> Output {
         guard let index = indexByName[name] else {
             throw .unknownTemplate(name)
@@ -104,7 +111,7 @@ public struct TemplateLibrary: Sendable {
 
     private func render<Output>(
         _ object: any TemplateObject, code range: Range<Int32>, name: String,
-        output: consuming OutputBuffer = OutputBuffer(capacity: Self.initialCapacity), as makeOutput: (borrowing OutputBuffer) -> Output
+        output: consuming OutputBuffer = OutputBuffer(capacity: Self.initialCapacity), as makeOutput: (borrowing TemplateRenderer) -> Output
     ) throws(TemplateRenderError) -> Output {
         var output: OutputBuffer? = consume output
         let result: Output? = program.code.withUnsafeBufferPointer { code in
@@ -114,7 +121,7 @@ public struct TemplateLibrary: Sendable {
                     program: program, code: code, text: text, maximumDepth: Self.maximumPartialDepth, root: object,
                     output: start)
                 renderer.run(Int(range.lowerBound), Int(range.upperBound))
-                return renderer.tooDeep ? nil : makeOutput(renderer.output)
+                return renderer.tooDeep ? nil : makeOutput(renderer)
             }
         }
         guard let result else {

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
 import OpenMarketCore
 import OpenMarketTemplating
 import Testing
@@ -170,5 +173,66 @@ struct PageContentsTests {
         #expect(try html(from: ListQuery(page: 4)).contains("page=4"))
         #expect(try html(.english).contains("Sold out"))
         #expect(try html(now: Self.day.addingTimeInterval(86_400 * 3)).contains("3일 전"))
+    }
+
+    /// A page around kept content is tagged from its parts by `PageRenderer`: the same bytes get the same tag, and
+    /// other bytes (another visitor's token, language, flash, product or list) another tag.
+    @Test func pagesAroundKeptContentAreTaggedByTheirBytes() async throws {
+        let renderer = try CardCacheTests.renderer.get()
+        let details = DetailContents(productsWith: renderer.library)
+        let lists = ListContents(listsWith: renderer.library)
+        var tagOfBody: [String: String] = [:]
+        var bodyOfTag: [String: String] = [:]
+        func check<Page: PageModel>(_ page: Page, _ name: String) async throws {
+            let response = try renderer.response(page)
+            let tag = try #require(response.headers[.eTag], "\(name)")
+            let html = String(buffer: try await BodyCollector.collect(response.body, expected: response.body.contentLength ?? 0))
+            #expect(tagOfBody[html, default: tag] == tag, "\(name): the same bytes under another tag")
+            #expect(bodyOfTag[tag, default: html] == html, "\(name): other bytes under the same tag")
+            tagOfBody[html] = tag
+            bodyOfTag[tag] = html
+        }
+        for pass in 1...2 {
+            for (name, page) in Self.detailPages(details) {
+                try await check(page, "\(name) pass \(pass)")
+            }
+            for (name, page) in Self.pages(lists) {
+                try await check(page, "\(name) pass \(pass)")
+            }
+        }
+        #expect(bodyOfTag.count == Self.detailPages(nil).count + Self.pages(nil).count)
+        // A page without kept content is left to `ResponseDelivery`, which hashes it whole.
+        #expect(try renderer.response(Self.detailPages(nil)[0].page).headers[.eTag] == nil)
+    }
+
+    /// Changing any one byte of a page — before its kept content, inside it (its digest with it) or after it —
+    /// changes its tag.
+    @Test func anyChangedByteChangesThePageTag() throws {
+        let renderer = try CardCacheTests.renderer.get()
+        let page = Self.detailPages(DetailContents(productsWith: renderer.library))[0].page
+        var destination = [UInt8](repeating: 0, count: 64 * 1024)
+        let (placement, kept) = try destination.withUnsafeMutableBytes {
+            try renderer.library.renderPage(page, template: ProductDetailPage.templateName, into: $0)
+        }
+        guard case .destination(let count) = placement, let block = kept else {
+            Issue.record("the page was not rendered around its kept content")
+            return
+        }
+        let bytes = Array(destination[..<count])
+        #expect(String(decoding: bytes[block.range], as: UTF8.self) == page.content.fragment?.html)
+        func tag(_ bytes: [UInt8]) throws -> String {
+            let digest = bytes[block.range].withUnsafeBytes { ByteDigest.hash($0) }
+            return try #require(ContentTag.weak(ByteBuffer(bytes: bytes), around: KeptBlock(range: block.range, digest: digest)))
+        }
+        let original = try tag(bytes)
+        #expect(block.range.lowerBound > 0 && block.range.upperBound < bytes.count)
+        var tags: Set<String> = [original]
+        for position in stride(from: 0, to: bytes.count, by: 7) {
+            var changed = bytes
+            changed[position] ^= 0x20
+            tags.insert(try tag(changed))
+        }
+        #expect(tags.count == 1 + (bytes.count + 6) / 7)
+        #expect(ContentTag.weak(ByteBuffer(bytes: bytes), around: KeptBlock(range: 0..<bytes.count + 1, digest: 0)) == nil)
     }
 }

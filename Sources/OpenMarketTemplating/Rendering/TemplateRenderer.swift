@@ -23,6 +23,9 @@ struct TemplateRenderer: ~Copyable {
     var indentation: [UInt8] = []
     var depth = 0
     var tooDeep = false
+    /// Where the first kept block fragment was written, and its digest. Nothing written after it moves it:
+    /// indentation is only inserted inside indented runs, and a kept fragment is only written outside them.
+    var keptBlock: KeptBlock?
 
     init(
         program: CompiledProgram, code: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>,
@@ -97,6 +100,9 @@ struct TemplateRenderer: ~Copyable {
             let end = Int(instruction.b)
             let overriding = override(Int32(instruction.a))
             if let overriding, let fragment = keptFragment(block: instruction, override: overriding) {
+                if keptBlock == nil {
+                    keptBlock = KeptBlock(range: output.count..<output.count + fragment.byteCount, digest: fragment.digest)
+                }
                 fragment.bytes.withUnsafeBufferPointer { output.append($0) }
                 return end
             }

@@ -6,7 +6,7 @@ import NIOCore
 
 /// The last step of every response with a body of known size, before it goes out:
 ///
-/// - a page or JSON document gets an entity tag from its bytes, and a conditional GET whose tag matches gets
+/// - a page or JSON document gets an entity tag from its bytes (unless its renderer tagged it), and a conditional GET whose tag matches gets
 ///   304 with no body — the page is rendered, but not sent again;
 /// - HTML, CSS, JavaScript, JSON and SVG are gzip-compressed for clients that ask (`Accept-Encoding`), with
 ///   `Vary: Accept-Encoding` so shared caches keep both forms; a body sent before reuses its compressed form.
@@ -27,15 +27,15 @@ struct ResponseDelivery<Context: RequestContext>: RouterMiddleware {
             response.headers[.contentEncoding] == nil
         else { return response }
         let type = MediaType(response.headers[.contentType])
-        let tagsContent = (request.method == .get || request.method == .head) && response.status == .ok
-            && response.headers[.eTag] == nil && type.isDocument
+        // A page around kept content comes tagged by `PageRenderer`; every other page or document is tagged here.
+        let tagsContent = (request.method == .get || request.method == .head) && response.status == .ok && type.isDocument
         let compresses = type.isCompressible && length >= Self.minimumCompressedBytes && Self.acceptsGzip(request)
             && request.method != .head
         guard tagsContent || compresses else { return response }
 
         let bytes = try await BodyCollector.collect(response.body, expected: length)
         if tagsContent {
-            let etag = ContentTag.weak(bytes)
+            let etag = response.headers[.eTag] ?? ContentTag.weak(bytes)
             response.headers[.eTag] = etag
             if ConditionalGet.isFresh(request, etag: etag) {
                 response.status = .notModified

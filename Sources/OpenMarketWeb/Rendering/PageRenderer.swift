@@ -37,9 +37,12 @@ public struct PageRenderer: Sendable {
         let reference = PageReference(page)
         var body = ByteBufferAllocator().buffer(capacity: bodyCapacity)
         var result: Result<TemplateLibrary.RenderedInto, TemplateRenderError> = .success(.destination(byteCount: 0))
+        var keptBlock: KeptBlock?
         body.writeWithUnsafeMutableBytes(minimumWritableBytes: bodyCapacity) { destination in
             do throws(TemplateRenderError) {
-                result = .success(try library.render(reference, template: Page.templateName, into: destination))
+                let rendered = try library.renderPage(reference, template: Page.templateName, into: destination)
+                result = .success(rendered.placement)
+                keptBlock = rendered.keptBlock
             } catch {
                 result = .failure(error)
             }
@@ -52,11 +55,16 @@ public struct PageRenderer: Sendable {
         if case .failure(let error) = result {
             throw error
         }
-        return Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: body)
-        )
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        // A page around kept content is tagged here, from its own parts and the content's digest, instead of
+        // being hashed whole in `ResponseDelivery`.
+        if status == .ok, let keptBlock, let tag = ContentTag.weak(body, around: keptBlock) {
+            assert(
+                body.withUnsafeReadableBytes { ByteDigest.hash(UnsafeRawBufferPointer(rebasing: $0[keptBlock.range])) } == keptBlock.digest,
+                "the kept content is not where the render said")
+            headers[.eTag] = tag
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }
 
