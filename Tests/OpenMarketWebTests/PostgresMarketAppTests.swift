@@ -171,9 +171,9 @@ struct PostgresMarketAppTests {
                 func moved(_ name: String, _ labels: [String: String]) -> Double {
                     OperationsTests.sample(after, name, labels) - OperationsTests.sample(before, name, labels)
                 }
-                // The page's first read after the upload and the delete form's product read are market transactions;
-                // the page's later reads are kept in the process.
-                #expect(moved("openmarket_db_operations", ["pool": "market", "kind": "transaction"]) >= 2, "reads run in transactions")
+                // The delete form's product read is a market transaction; the page itself may already be kept in the
+                // process (the upload's redirect read it), so its reads need not reach the pool.
+                #expect(moved("openmarket_db_operations", ["pool": "market", "kind": "transaction"]) >= 1, "reads run in transactions")
                 #expect(moved("openmarket_db_operations", ["pool": "web", "kind": "statement"]) >= 1, "the miss is counted in the web store")
                 /// Whether a sample of `name` with every label of `labels` is shown, whatever its value.
                 func shown(_ name: String, _ labels: [String: String]) -> Bool {
