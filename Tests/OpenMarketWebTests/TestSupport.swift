@@ -10,6 +10,15 @@ import NIOCore
 import OpenMarketCore
 @testable import OpenMarketWeb
 
+/// The directory under which every test of this process makes its own; registered for removal at exit the first
+/// time it is used.
+let testProcessDirectory: URL = {
+    let url = FileManager.default.temporaryDirectory.appending(path: "openmarket-tests-\(getpid())-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testProcessDirectory) }
+    return url
+}()
+
 /// Shared set-up: a real application from `buildApplication`, on a fresh temporary data directory.
 enum TestSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -18,8 +27,10 @@ enum TestSupport {
     /// The vendor every test application acts as.
     static let vendor = VendorCredentials(identifier: "5e0b7c1a-7a1c-11ec-9173-0242ac120002", secret: "test-secret-a1")
 
+    /// A fresh directory for one test's files. All of them live under one directory per test process, which is
+    /// removed when the process exits, so a run leaves nothing behind in the system's temporary directory.
     static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appending(path: "openmarket-tests-\(UUID().uuidString)")
+        let url = testProcessDirectory.appending(path: UUID().uuidString)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
