@@ -4,7 +4,8 @@
 Starts a release build of openmarket-web (on --data-dir if given, else a fresh directory with the sample market),
 signs in to the console, then runs wrk (one thread, 32 connections) against /healthChecker — the trivial answer
 that is the ceiling of this stack — and each page, interleaved, and prints req/s, p50, p99 and the ratio of each
-page's req/s to the ceiling's. Figures only; no pass/fail.
+page's req/s to the ceiling's, and the server's processor time per request (user and system, from /proc): a
+figure that other load on the machine hardly moves, unlike req/s. Figures only; no pass/fail.
 
     scripts/bench                      # builds, installs wrk, runs this
     scripts/bench-throughput.py --binary .build/release/openmarket-web [--seconds 10] [--rounds 2]
@@ -66,11 +67,21 @@ def admin_cookie(port):
     return f"csrf={csrf}; admin_session={session.group(1)}"
 
 
-def wrk(port, path, seconds, connections, cookie=None):
+def server_cpu_seconds(pid):
+    """User and system time the server has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(port, path, seconds, connections, cookie=None, pid=None):
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", f"http://127.0.0.1:{port}{path}"]
     if cookie:
         command[1:1] = ["-H", f"Cookie: {cookie}"]
+    cpu_before = server_cpu_seconds(pid)
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    cpu = server_cpu_seconds(pid) - cpu_before
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
 
     def millis(label):
@@ -80,7 +91,8 @@ def wrk(port, path, seconds, connections, cookie=None):
 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     timeouts = re.search(r"timeout (\d+)", output)
-    return rate, millis("50"), millis("99"), int(errors.group(1)) if errors else 0, int(timeouts.group(1)) if timeouts else 0
+    return (rate, millis("50"), millis("99"), int(errors.group(1)) if errors else 0, int(timeouts.group(1)) if timeouts else 0,
+            cpu / max(requests, 1) * 1e6)
 
 
 def main():
@@ -114,17 +126,28 @@ def main():
         results = {path: [] for path, _ in targets}
         for _ in range(args.rounds):
             for path, cookie_header in targets:
-                results[path].append(wrk(port, path, args.seconds, args.connections, cookie_header))
+                results[path].append(wrk(port, path, args.seconds, args.connections, cookie_header, server.pid))
         ceiling = statistics.median(r[0] for r in results["/healthChecker"])
         print(f"wrk -t1 -c{args.connections} -d{args.seconds}s, {args.rounds} interleaved rounds (median), {os.cpu_count()} cores")
-        print(f"{'path':<28}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'of ceiling':>12}{'errors':>8}")
+        print(f"{'path':<28}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'of ceiling':>12}{'errors':>8}{'cpu µs/req':>12}")
         for path, _ in targets:
             rounds = results[path]
             rate = statistics.median(r[0] for r in rounds)
             p50 = statistics.median(r[1] for r in rounds)
             p99 = statistics.median(r[2] for r in rounds)
             errors = sum(r[3] + r[4] for r in rounds)
-            print(f"{path:<28}{rate:>10.0f}{p50:>10.2f}{p99:>10.2f}{rate / ceiling:>11.0%}{errors:>8}")
+            cpu = statistics.median(r[5] for r in rounds)
+            print(f"{path:<28}{rate:>10.0f}{p50:>10.2f}{p99:>10.2f}{rate / ceiling:>11.0%}{errors:>8}{cpu:>12.1f}")
+        # The targets: each page's share of the ceiling in this same run, its p99, and no failed answer.
+        targets = [("/products", 0.5), (f"/products/{product}", 0.5), ("/api/products", 0.6)]
+        for path, share in targets:
+            rounds = results[path]
+            rate = statistics.median(r[0] for r in rounds) / ceiling
+            p99 = statistics.median(r[2] for r in rounds)
+            errors = sum(r[3] + r[4] for r in rounds)
+            met = rate >= share and p99 < 20 and errors == 0
+            print(f"TARGET {path}: ≥ {share:.0%} of the ceiling, p99 < 20 ms, no errors: {'MET' if met else 'NOT MET'} "
+                  f"({rate:.0%}, p99 {p99:.2f} ms, {errors} errors)")
     finally:
         server.terminate()
         server.wait(timeout=10)

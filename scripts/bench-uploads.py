@@ -115,8 +115,15 @@ def main():
         elapsed = time.perf_counter() - began
         counts = {status: results.count(status) for status in sorted(set(results))}
         print(f"cold start (exec → first /healthChecker answer): {cold * 1000:.0f} ms; resident after start {idle:.0f} MB")
+        peak = peak_rss_mb(server.pid)
         print(f"{args.rounds} × {args.clients} concurrent uploads of 5 × {size} photos in {elapsed:.1f} s: peak resident memory "
-              f"{peak_rss_mb(server.pid):.0f} MB; answers {counts}")
+              f"{peak:.0f} MB; answers {counts}")
+        # The targets: a start under half a second, and memory under 150 MB while every upload is taken (a
+        # refused or failed upload would not count).
+        print(f"TARGET cold start < 500 ms: {'MET' if cold < 0.5 else 'NOT MET'} ({cold * 1000:.0f} ms)")
+        uploaded = all(status == 303 for status in results) and len(results) == args.rounds * args.clients
+        print(f"TARGET peak resident memory < 150 MB during the uploads, every upload taken: "
+              f"{'MET' if peak < 150 and uploaded else 'NOT MET'} ({peak:.0f} MB, answers {counts})")
     finally:
         server.terminate()
         server.wait(timeout=10)

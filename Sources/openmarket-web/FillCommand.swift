@@ -18,7 +18,7 @@ struct FillCommand: AsyncParsableCommand {
     var dataDir = ServeCommand.environment["OPENMARKET_DATA_DIR"] ?? "./data"
 
     @Option(help: "The embedded market's database: postgres://user:password@host:5432/database, or none for market.sqlite (OPENMARKET_DATABASE).")
-    var database = ServeCommand.environment["OPENMARKET_DATABASE"]
+    var database: String?
 
     @Flag(help: "Afterwards, check counters, rank tables and search indexes against the rows (reads every product).")
     var check = false
@@ -32,7 +32,7 @@ struct FillCommand: AsyncParsableCommand {
         let logger = Logger(label: "openmarket.fill")
         let storage: AppConfiguration.MarketStorage
         do {
-            storage = try AppConfiguration.MarketStorage(databaseURL: database)
+            storage = try AppConfiguration.MarketStorage(databaseURL: database ?? ServeCommand.environment["OPENMARKET_DATABASE"])
         } catch {
             throw ValidationError(error.description)
         }

@@ -6,7 +6,9 @@ import OpenMarketCore
 import OpenMarketWeb
 
 /// `openmarket-web serve` (also plain `openmarket-web`): parses options, each also read from an
-/// `OPENMARKET_*` environment variable, and runs the application.
+/// `OPENMARKET_*` environment variable, and runs the application. An option without a value of its own by default
+/// is declared optional without one, and its variable is read where it is used: the argument parser does not
+/// take an optional with a default value.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve the market (the default when no subcommand is given).")
@@ -28,22 +30,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "The embedded market's database: postgres://user:password@host:5432/database, or sqlite:// (OPENMARKET_DATABASE).",
         discussion: "Default: market.sqlite in --data-dir. Several instances may share one PostgreSQL database."))
-    var database = environment["OPENMARKET_DATABASE"]
+    var database: String?
 
     @Option(help: "Use this remote OpenMarket server instead of the embedded market (OPENMARKET_UPSTREAM).")
-    var upstream = environment["OPENMARKET_UPSTREAM"]
+    var upstream: String?
 
     @Option(help: "The remote server's API generation: v2b (openmarket), v2a (market-training) or v1 (2021) (OPENMARKET_UPSTREAM_API).")
     var upstreamAPI = environment["OPENMARKET_UPSTREAM_API"] ?? "v2b"
 
     @Option(help: "Vendor identifier this front end acts as (OPENMARKET_IDENTIFIER).")
-    var identifier = environment["OPENMARKET_IDENTIFIER"]
+    var identifier: String?
 
     @Option(help: "Vendor secret this front end acts as; on a v1 upstream, the password of the items it lists (OPENMARKET_SECRET).")
-    var secret = environment["OPENMARKET_SECRET"]
+    var secret: String?
 
     @Option(help: "Public origin for image URLs in API responses, e.g. https://market.example (OPENMARKET_PUBLIC_URL).")
-    var publicURL = environment["OPENMARKET_PUBLIC_URL"]
+    var publicURL: String?
 
     @Option(help: "Seconds to wait for the remote server (OPENMARKET_UPSTREAM_TIMEOUT).")
     var upstreamTimeout = environment["OPENMARKET_UPSTREAM_TIMEOUT"].flatMap(Int.init) ?? 10
@@ -52,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     var logLevel = environment["OPENMARKET_LOG_LEVEL"] ?? "info"
 
     @Option(help: "Admin console password; generated and shown once on the first start if absent (OPENMARKET_ADMIN_PASSWORD).")
-    var adminPassword = environment["OPENMARKET_ADMIN_PASSWORD"]
+    var adminPassword: String?
 
     @Option(help: ArgumentHelp(
         "Host name the admin console answers to; repeat for several (OPENMARKET_ALLOWED_HOSTS, comma-separated).",
@@ -62,10 +64,10 @@ struct ServeCommand: AsyncParsableCommand {
     }.filter { !$0.isEmpty }
 
     @Option(help: "Largest size of market.sqlite in megabytes; past it uploads are refused with 507 (OPENMARKET_MAX_MARKET_MB).")
-    var maxMarketMB = environment["OPENMARKET_MAX_MARKET_MB"].flatMap(Int.init)
+    var maxMarketMB: Int?
 
     @Option(help: "Also serve the embedded market's API in the v2a (market-training) format on this port (OPENMARKET_V2A_PORT).")
-    var v2aPort = environment["OPENMARKET_V2A_PORT"].flatMap(Int.init)
+    var v2aPort: Int?
 
     @Option(help: ArgumentHelp(
         "Address of a load balancer in front; repeat for several (OPENMARKET_TRUSTED_PROXIES, comma-separated).",
@@ -85,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--upstream-api must be v2b, v2a or v1.")
         }
         let backend: AppConfiguration.Backend
-        if let upstream {
+        if let upstream = upstream ?? Self.environment["OPENMARKET_UPSTREAM"] {
             guard let url = URL(string: upstream), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw ValidationError("--upstream must be an http(s) URL, e.g. http://127.0.0.1:9090")
             }
@@ -98,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let storage: AppConfiguration.MarketStorage
         do {
-            storage = try AppConfiguration.MarketStorage(databaseURL: database)
+            storage = try AppConfiguration.MarketStorage(databaseURL: database ?? Self.environment["OPENMARKET_DATABASE"])
         } catch {
             throw ValidationError(error.description)
         }
@@ -106,10 +108,13 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port,
             dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
             rootDirectory: URL(fileURLWithPath: root, isDirectory: true),
-            backend: backend, identifier: identifier, secret: secret,
-            publicURL: publicURL.flatMap(URL.init(string:)),
-            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level, adminPassword: adminPassword, allowedHosts: allowedHost,
-            maxMarketBytes: maxMarketMB.map { $0 * 1024 * 1024 }, v2aPort: v2aPort,
+            backend: backend, identifier: identifier ?? Self.environment["OPENMARKET_IDENTIFIER"],
+            secret: secret ?? Self.environment["OPENMARKET_SECRET"],
+            publicURL: (publicURL ?? Self.environment["OPENMARKET_PUBLIC_URL"]).flatMap(URL.init(string:)),
+            upstreamTimeout: .seconds(upstreamTimeout), logLevel: level,
+            adminPassword: adminPassword ?? Self.environment["OPENMARKET_ADMIN_PASSWORD"], allowedHosts: allowedHost,
+            maxMarketBytes: (maxMarketMB ?? Self.environment["OPENMARKET_MAX_MARKET_MB"].flatMap(Int.init)).map { $0 * 1024 * 1024 },
+            v2aPort: v2aPort ?? Self.environment["OPENMARKET_V2A_PORT"].flatMap(Int.init),
             upstreamGeneration: generation, storage: storage)
         config.trustedProxies = trustedProxy
         LoggingSystem.bootstrap { label in

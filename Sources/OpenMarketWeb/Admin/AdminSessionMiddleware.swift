@@ -17,7 +17,7 @@ struct AdminSessionMiddleware: RouterMiddleware {
         return Redirect.to(SiteURL.admin(.login(next: back)).link)
     }
 
-    static func cookie(_ token: String, maxAge: Int) -> Cookie {
-        Cookie(name: cookieName, value: token, maxAge: maxAge, path: AdminURL.cookiePath, httpOnly: true, sameSite: .strict)
+    static func cookie(_ token: String, maxAge: Int) -> SiteCookie {
+        SiteCookie(name: cookieName, value: token, maxAge: maxAge, path: AdminURL.cookiePath, sameSite: .strict)
     }
 }

@@ -9,7 +9,8 @@ struct HostHeader: Sendable, Hashable {
 
     init?(_ header: String?) {
         guard let header, !header.isEmpty, header.utf8.count <= 255 else { return nil }
-        let text = header.lowercased()
+        // Lower-cased only when something could change: `lowercased()` costs an allocation on every page.
+        let text = header.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? header.lowercased() : header
         var host = Substring(text)
         var portText: Substring?
         if text.hasPrefix("[") {
@@ -23,10 +24,12 @@ struct HostHeader: Sendable, Hashable {
             let inside = host.dropFirst().dropLast()
             guard !inside.isEmpty, inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
         } else {
-            let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count <= 2 else { return nil }
-            host = parts[0]
-            portText = parts.count == 2 ? parts[1] : nil
+            if let colon = text.firstIndex(of: ":") {
+                let rest = text[text.index(after: colon)...]
+                guard !rest.contains(":") else { return nil }
+                host = text[..<colon]
+                portText = rest
+            }
             guard !host.isEmpty, host.utf8.allSatisfy(Self.isNameByte), host.first != ".", host.first != "-" else { return nil }
         }
         if let portText {

@@ -71,7 +71,7 @@ struct ProductTrail: Sendable, Hashable {
     }
 
     /// `Set-Cookie` for the list as it is now; an empty list removes the cookie.
-    var cookie: Cookie {
+    var cookie: SiteCookie {
         VisitorMiddleware.cookie(kind.cookieName, ids.map(String.init).joined(separator: "."), maxAge: ids.isEmpty ? 0 : kind.maxAge)
     }
 }

@@ -75,8 +75,8 @@ struct VisitorMiddleware: RouterMiddleware {
     }
 
     /// Our cookies are never readable by scripts and never sent on cross-site subrequests.
-    static func cookie(_ name: String, _ value: String, maxAge: Int?) -> Cookie {
-        Cookie(name: name, value: value, maxAge: maxAge, path: "/", httpOnly: true, sameSite: .lax)
+    static func cookie(_ name: String, _ value: String, maxAge: Int?) -> SiteCookie {
+        SiteCookie(name: name, value: value, maxAge: maxAge, path: "/", sameSite: .lax)
     }
 
     /// Compares without an early exit, so response time says nothing about how much of a token matched.
