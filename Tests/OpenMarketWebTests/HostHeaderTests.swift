@@ -14,9 +14,13 @@ struct HostHeaderTests {
         #expect(HostHeader("127.0.0.1")?.authority == "127.0.0.1")
         #expect(HostHeader("[::1]:9000")?.name == "[::1]")
         #expect(HostHeader("[::1]:9000")?.port == 9000)
+        #expect(HostHeader("[FE80::1]")?.name == "[fe80::1]")
+        #expect(HostHeader("[FE80::1]")?.port == nil)
+        #expect(HostHeader("Market.Example:00443")?.authority == "market.example:443")
+        #expect(HostHeader("a")?.authority == "a")
         for forged in [
             "127.0.0.1:80@evil.example", "evil.example/x", "a b", "host:", "host:0", "host:65536", "host:8080:1", "host:+80",
-            "[::1", "[::1]x", "[evil.example]", "", ":80", "-evil", ".evil", "évil.example", "host\r\nx: y",
+            "[::1", "[::1]x", "[::1]:", "[]", "[evil.example]", "host:123456", "host:8a", "", ":80", "-evil", ".evil", "évil.example", "host\r\nx: y",
         ] {
             #expect(HostHeader(forged) == nil, "\(forged)")
         }

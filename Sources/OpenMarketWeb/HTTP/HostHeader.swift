@@ -7,40 +7,47 @@ struct HostHeader: Sendable, Hashable {
     let name: String
     let port: Int?
 
+    /// Read byte by byte (every byte that counts is ASCII), since a product page reads its `Host` for its links.
     init?(_ header: String?) {
         guard let header, !header.isEmpty, header.utf8.count <= 255 else { return nil }
         // Lower-cased only when something could change: `lowercased()` costs an allocation on every page.
         let text = header.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? header.lowercased() : header
-        var host = Substring(text)
-        var portText: Substring?
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            host = text[...close]
-            let rest = text[text.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.first == ":" else { return nil }
-                portText = rest.dropFirst()
+        let bytes = text.utf8
+        var hostEnd = bytes.endIndex
+        var portStart: String.Index?
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            hostEnd = bytes.index(after: close)
+            if hostEnd != bytes.endIndex {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else { return nil }
+                portStart = bytes.index(after: hostEnd)
             }
-            let inside = host.dropFirst().dropLast()
+            let inside = text[bytes.index(after: bytes.startIndex)..<close]
             guard !inside.isEmpty, inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
         } else {
-            if let colon = text.firstIndex(of: ":") {
-                let rest = text[text.index(after: colon)...]
-                guard !rest.contains(":") else { return nil }
-                host = text[..<colon]
-                portText = rest
+            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                let afterColon = bytes.index(after: colon)
+                guard !bytes[afterColon...].contains(UInt8(ascii: ":")) else { return nil }
+                hostEnd = colon
+                portStart = afterColon
             }
-            guard !host.isEmpty, host.utf8.allSatisfy(Self.isNameByte), host.first != ".", host.first != "-" else { return nil }
-        }
-        if let portText {
-            guard (1...5).contains(portText.count), portText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let port = Int(portText), (1...65535).contains(port) else {
+            let host = bytes[..<hostEnd]
+            guard let first = host.first, first != UInt8(ascii: "."), first != UInt8(ascii: "-"), host.allSatisfy(Self.isNameByte) else {
                 return nil
             }
+        }
+        if let portStart {
+            let digits = bytes[portStart...]
+            guard (1...5).contains(digits.count), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return nil
+            }
+            let port = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard (1...65535).contains(port) else { return nil }
             self.port = port
         } else {
             self.port = nil
         }
-        self.name = String(host)
+        self.name = String(text[..<hostEnd])
     }
 
     /// `name[:port]` as it may be put into a URL.
