@@ -100,6 +100,69 @@ struct TrigramPlacementTests {
         }
     }
 
+    /// The whole phrase in place at the cap's edges: no match, one, exactly `cap`, and `cap + 1` (counted as
+    /// "cap or more", the pages those of the newest `cap`), newest and oldest first, first, deep and last pages.
+    @Test func countsAndPagesInPlaceAtTheCapsEdges() async throws {
+        let test = try await TestMarket()
+        let cap = ProductSearch.cap
+        try await test.market.database.write { db in
+            let vendor = try Int64.fetchOne(db, sql: "SELECT id FROM vendor LIMIT 1")
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(cap + 1))
+                    INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
+                    SELECT ?, CASE WHEN i % 3 = 0 THEN 'Lamp, brass' ELSE 'Brass lamp ' || i END,
+                        CASE WHEN i % 3 = 0 THEN 'A brass lamp for sale.' ELSE 'Polished.' END,
+                        'KRW', 1000, 0, 1, '2026-01-01 00:00:00' FROM n
+                    """, arguments: [vendor])
+            try db.execute(
+                sql: """
+                    INSERT INTO product (vendorId, name, description, currency, priceMinor, discountMinor, stock, createdAt)
+                    VALUES (?, 'Copper kettle', 'Whistles.', 'KRW', 1000, 0, 1, '2026-01-01 00:00:00'),
+                        (?, 'Kettle, copper', 'Brass lam p.', 'KRW', 1000, 0, 1, '2026-01-01 00:00:00')
+                    """, arguments: [vendor, vendor])
+            // Every trigram in five products: the whole phrase is read, in place.
+            for text in ["brass lamp", "copper kettle", "kettle copper"] {
+                let scalars = Array(text)
+                for start in 0...(scalars.count - 3) {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO productSearchStatistics (trigram, products) VALUES (?, 5)",
+                        arguments: [String(scalars[start..<start + 3])])
+                }
+            }
+        }
+        func matching(_ text: String) async throws -> [Int] {
+            try await test.market.database.read { db in
+                try Int.fetchAll(db, sql: "SELECT id FROM product WHERE name LIKE ?1 OR description LIKE ?1 ORDER BY id DESC", arguments: ["%\(text)%"])
+            }
+        }
+        func expectPages(_ text: String, _ label: String) async throws {
+            let prepared = try await test.market.database.read { db in try ProductSearch(text)?.prepared(db) }
+            #expect(prepared?.placed != nil, "\(label)")
+            let all = try await matching(text)
+            let newest = Array(all.prefix(cap))
+            for ascending in [false, true] {
+                let kept = ascending ? Array(newest.reversed()) : newest
+                for offset in Set([0, 50, cap / 2, max(0, newest.count - 50), newest.count]) {
+                    let page = try await test.market.listingPage(ProductListing(search: text, ascending: ascending), limit: 50, offset: offset)
+                    #expect(page.total == newest.count && page.totalIsCapped == (all.count > cap), "\(label) at \(offset)")
+                    #expect(page.products.map(\.id) == Array(kept.dropFirst(offset).prefix(50)), "\(label) at \(offset)")
+                }
+            }
+        }
+        #expect(try await matching("Brass lamp").count == cap + 1)
+        try await expectPages("Brass lamp", "cap + 1")
+        try await test.market.database.write { db in
+            try db.execute(sql: "DELETE FROM product WHERE id = (SELECT max(id) FROM product WHERE name LIKE 'Brass lamp %')")
+        }
+        #expect(try await matching("Brass lamp").count == cap)
+        try await expectPages("Brass lamp", "cap")
+        #expect(try await matching("Copper kettle").count == 1)
+        try await expectPages("Copper kettle", "one")
+        #expect(try await matching("Kettle copper").isEmpty)
+        try await expectPages("Kettle copper", "none")
+    }
+
     /// The cheapest trigrams that leave no scalar between them: rare ones are worth one more trigram.
     @Test func theCoverIsTheCheapestChainFromFirstToLast() {
         #expect(ProductSearch.cover(entries: [1, 100, 100, 1, 100, 100, 1]) == [0, 3, 6])
