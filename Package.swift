@@ -71,6 +71,8 @@ let package = Package(
                 "OpenMarketCore",
                 "OpenMarketImaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface, for the full-text index's auxiliary function (see `TrigramPlacement`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

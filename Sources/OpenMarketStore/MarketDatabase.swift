@@ -43,6 +43,8 @@ public enum MarketDatabase {
         configuration.foreignKeysEnabled = true
         // Wait for a lock instead of failing at once when a reader checkpoints or a write is in flight.
         configuration.busyMode = .timeout(5)
+        // A long common phrase is read as a few trigrams in place (see `TrigramPlacement`).
+        configuration.prepareDatabase { db in TrigramPlacement.register(db) }
         return configuration
     }
 }
