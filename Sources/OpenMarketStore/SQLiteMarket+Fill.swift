@@ -70,6 +70,7 @@ extension SQLiteMarket {
             }
             // The new products' words count in the choice of a long search's trigrams.
             try await refreshSearchStatistics()
+            try await mergeSearchIndexes()
         } catch {
             failure = error
         }

@@ -28,6 +28,13 @@ struct FillTests {
             )
         }
         #expect(figures.withoutImage == 0)
+        // The fill's many transactions leave each full-text index in several segments; it ends merged into one.
+        let segments = try await pool.read { db in
+            try ["productSearch", "productShortSearch"].map { table in
+                try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM \(table)_idx")
+            }
+        }
+        #expect(segments == [1, 1])
         #expect(figures.cells.allSatisfy { $0 > 0 }, "every stock × currency cell has products: \(figures.cells)")
         #expect((figures.korean ?? 0) > 500 && (figures.korean ?? 0) < 2_000)
         #expect((figures.discounted ?? 0) > 0)
