@@ -24,6 +24,13 @@ enum ContentTag {
         }
     }
 
+    /// The tag of a kept whole page (`KeptPages`): the digest of its bytes but the token's, hashed with the token.
+    static func weak(digest: UInt64, token: String) -> String {
+        var token = token
+        var parts: (UInt64, UInt64) = (digest, token.withUTF8 { ByteDigest.hash(UnsafeRawBufferPointer($0)) })
+        return tag(withUnsafeBytes(of: &parts) { ByteDigest.hash($0) })
+    }
+
     private static func tag(_ hash: UInt64) -> String {
         "W/\"" + String(hash, radix: 16) + "\""
     }

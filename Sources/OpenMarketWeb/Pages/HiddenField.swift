@@ -1,7 +1,7 @@
 import OpenMarketTemplating
 
 /// An `<input type="hidden">` a form carries so that submitting it keeps the rest of the page's state.
-struct HiddenField: Sendable {
+struct HiddenField: Sendable, Hashable {
     var name: String
     var value: String
 }

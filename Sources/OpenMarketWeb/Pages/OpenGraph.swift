@@ -4,7 +4,7 @@ import OpenMarketTemplating
 
 /// What a shared link previews as (KakaoTalk, Slack, …): the Open Graph tags in a page's head. Every URL is
 /// absolute, from the origin we verified (`ImageURLResolver.origin`), never from what the client named.
-struct OpenGraph: Sendable {
+struct OpenGraph: Sendable, Hashable {
     var title: String
     var description: String
     var image: String?

@@ -3,7 +3,7 @@ import OpenMarketCore
 import OpenMarketTemplating
 
 /// What the shared layout shows around every page: language, navigation, flash message, CSRF token.
-struct PageLayout: Sendable {
+struct PageLayout: Sendable, Hashable {
     var language: String
     var title: String
     var csrfToken: String

@@ -32,8 +32,60 @@ public struct PageRenderer: Sendable {
     /// copied in after its render.
     var bodyCapacity = 32 * 1024
 
+    /// Whole pages kept between requests (see `WholePageKeeping`).
+    let keptPages = KeptPages()
+
     /// The page's HTML as the response body, rendered straight into the body's buffer.
     public func response<Page: PageModel>(_ page: consuming Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
+        try renderedResponse(page, status: status)
+    }
+
+    private func renderedResponse<Page: PageModel>(_ page: consuming Page, status: HTTPResponse.Status) throws(TemplateRenderError) -> Response {
+        let (body, keptBlock) = try render(page)
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        // A page around kept content is tagged here, from its own parts and the content's digest, instead of
+        // being hashed whole in `ResponseDelivery`.
+        if status == .ok, let keptBlock, let tag = ContentTag.weak(body, around: keptBlock) {
+            assert(
+                body.withUnsafeReadableBytes { ByteDigest.hash(UnsafeRawBufferPointer(rebasing: $0[keptBlock.range])) } == keptBlock.digest,
+                "the kept content is not where the render said")
+            headers[.eTag] = tag
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// A page kept whole: rendered once for its content and layout, then copied with the visitor's CSRF token
+    /// written in (see `KeptPages`). Tagged from the kept page's digest and the token.
+    func response<Page: WholePageKeeping>(_ page: consuming Page, status: HTTPResponse.Status = .ok) throws(TemplateRenderError) -> Response {
+        let token = page.context.layout.csrfToken
+        guard status == .ok, page.keepsWhole, token.utf8.count == keptPages.standIn.utf8.count else {
+            return try renderedResponse(page, status: status)
+        }
+        var layout = page.context.layout
+        layout.csrfToken = ""
+        let content = page.keptObject
+        let key = KeptPages.Key(template: Page.templateName, content: ObjectIdentifier(content), layout: layout)
+        let kept: KeptPages.Page
+        if let page = keptPages[key] {
+            kept = page
+        } else {
+            var standIn = page
+            standIn.context.layout.csrfToken = keptPages.standIn
+            kept = keptPages.keep(try render(standIn).body, content: content, under: key)
+        }
+        var body = ByteBufferAllocator().buffer(capacity: kept.bytes.count)
+        body.writeBytes(kept.bytes)
+        for offset in kept.tokenOffsets {
+            body.setBytes(token.utf8, at: offset)
+        }
+        // A page that does not show the token is the same for every visitor, and so is its tag.
+        let tag = ContentTag.weak(digest: kept.digest, token: kept.tokenOffsets.isEmpty ? "" : token)
+        let headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .eTag: tag]
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// Renders the page straight into a new buffer; with the place of its kept block fragment, if it wrote one.
+    private func render<Page: PageModel>(_ page: consuming Page) throws(TemplateRenderError) -> (body: ByteBuffer, keptBlock: KeptBlock?) {
         let reference = PageReference(page)
         var body = ByteBufferAllocator().buffer(capacity: bodyCapacity)
         var result: Result<TemplateLibrary.RenderedInto, TemplateRenderError> = .success(.destination(byteCount: 0))
@@ -55,16 +107,7 @@ public struct PageRenderer: Sendable {
         if case .failure(let error) = result {
             throw error
         }
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
-        // A page around kept content is tagged here, from its own parts and the content's digest, instead of
-        // being hashed whole in `ResponseDelivery`.
-        if status == .ok, let keptBlock, let tag = ContentTag.weak(body, around: keptBlock) {
-            assert(
-                body.withUnsafeReadableBytes { ByteDigest.hash(UnsafeRawBufferPointer(rebasing: $0[keptBlock.range])) } == keptBlock.digest,
-                "the kept content is not where the render said")
-            headers[.eTag] = tag
-        }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+        return (body, keptBlock)
     }
 }
 

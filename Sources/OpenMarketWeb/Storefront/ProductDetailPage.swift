@@ -7,13 +7,14 @@ import OpenMarketTemplating
 ///
 /// The layout (with the Open Graph tags on the request's origin and the like form's CSRF token) is rendered for each
 /// visitor; what it holds (`DetailContent`) depends only on its inputs and is kept between requests by `DetailContents`.
-struct ProductDetailPage: PageModel {
+struct ProductDetailPage: WholePageKeeping {
     static let templateName = "products/show"
     /// The block of the template's parent tag that holds the content.
     static let contentBlock = "content"
 
     var context: PageContext
     var kept: KeptContent<DetailContent>
+    var keptObject: any AnyObject & Sendable { kept }
     var content: DetailContent {
         get { kept.content }
         set { kept = KeptContent(newValue) }

@@ -7,7 +7,7 @@ import OpenMarketTemplating
 /// The layout is rendered for each visitor; what it holds (`ListContent`) depends only on the list's inputs and is
 /// kept between requests by `ListContents`. The home page's recently viewed strip is the visitor's own, so it sits
 /// in a block of its own after the content (`afterContent`) and is rendered for each request.
-struct ProductListPage: PageModel {
+struct ProductListPage: WholePageKeeping {
     static let templateName = "products/index"
     /// The block of the template's parent tag that holds the content.
     static let contentBlock = "content"
@@ -20,6 +20,9 @@ struct ProductListPage: PageModel {
     }
     /// The home page's recently viewed products; `nil` elsewhere and when there are none.
     var recentStrip: ProductStrip?
+    var keptObject: any AnyObject & Sendable { kept }
+    /// The strip is the visitor's own.
+    var keepsWhole: Bool { recentStrip == nil }
 
     /// `contents` keeps the content between requests; without it, it is made here.
     init(
