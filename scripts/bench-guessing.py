@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
-"""Legitimate API writes while 32 clients guess vendor secrets: the create time alone, then during the guessing,
+"""Guessing against the running server, in two parts.
+
+Bursts: from one client, --burst wrong guesses released at once (each on its own connection, all connected first) at
+each place a secret is checked — the admin sign-in, the API's secret (PATCH), a product's delete form, a v1 item's
+password — and how many were checked (answered as wrong) and how many refused unchecked (429). Each entry point has a
+loopback address of its own (127.0.0.2 …), so one burst's misses do not block the next.
+
+Then legitimate API writes while 32 clients guess vendor secrets: the create time alone, then during the guessing,
 and the ratio. Each guessing client has its own loopback address (127.0.0.10 …), as separate attackers would.
 
     swift build -c release --product openmarket-web
-    scripts/bench-guessing.py [--binary .build/release/openmarket-web] [--writes 20] [--guessers 32]
+    scripts/bench-guessing.py [--binary .build/release/openmarket-web] [--burst 100] [--writes 20] [--guessers 32]
 """
 import argparse
 import http.client
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -63,11 +71,68 @@ def guess(port, source, stop, counts):
             time.sleep(0.01)
 
 
+def send_burst(port, source, count, request):
+    """`count` requests from `source`, every connection open before the first is written to; the statuses."""
+    connections, statuses, lock = [], [], threading.Lock()
+    for index in range(count):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120, source_address=(source, 0))
+        conn.connect()
+        connections.append((index, conn))
+    start = threading.Barrier(count)
+
+    def run(index, conn):
+        method, path, body, headers = request(index)
+        start.wait()
+        conn.request(method, path, body=body, headers=headers)
+        status = conn.getresponse().status
+        with lock:
+            statuses.append(status)
+
+    threads = [threading.Thread(target=run, args=pair) for pair in connections]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+def form_token(port, path, source):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    conn.request("GET", path)
+    response = conn.getresponse()
+    page = response.read().decode()
+    cookie = re.search(r"csrf=([0-9a-f]{64})", response.getheader("Set-Cookie") or "").group(1)
+    return cookie, re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
+
+
+def bursts(port, count):
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    cookie, token = form_token(port, "/admin/login", "127.0.0.2")
+    entry_points = [
+        ("admin sign-in", "127.0.0.2", 401, lambda i: (
+            "POST", "/admin/login", f"_csrf={token}&password=wrong{i}", {**form, "Cookie": f"csrf={cookie}"})),
+        ("API secret (PATCH)", "127.0.0.3", 401, lambda i: (
+            "PATCH", "/api/products/1", json.dumps({"stock": 1, "secret": f"wrong{i}"}),
+            {"identifier": IDENTIFIER, "Content-Type": "application/json"})),
+    ]
+    delete_cookie, delete_token = form_token(port, "/products/2/delete", "127.0.0.4")
+    entry_points.append(("delete form (product password)", "127.0.0.4", 403, lambda i: (
+        "POST", "/products/2/delete", f"_csrf={delete_token}&password=wrong{i}", {**form, "Cookie": f"csrf={delete_cookie}"})))
+    entry_points.append(("v1 item password (DELETE)", "127.0.0.5", 401, lambda i: (
+        "DELETE", "/item/3", json.dumps({"password": f"wrong{i}"}), {"Content-Type": "application/json"})))
+    for name, source, wrong, request in entry_points:
+        statuses = send_burst(port, source, count, request)
+        others = {status: statuses.count(status) for status in set(statuses) if status not in (wrong, 429)}
+        print(f"{name}: {count} released at once, {statuses.count(wrong)} checked ({wrong}), {statuses.count(429)} refused (429)"
+              + (f", other answers {others}" if others else ""))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/openmarket-web"))
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--guessers", type=int, default=32)
+    parser.add_argument("--burst", type=int, default=100, help="guesses per burst; 0 skips the bursts")
     args = parser.parse_args()
     photo = open(os.path.join(ROOT, "SampleData/images/mug-1.png"), "rb").read()
     port = free_port()
@@ -84,6 +149,8 @@ def main():
                     break
             except OSError:
                 time.sleep(0.2)
+        if args.burst:
+            bursts(port, args.burst)
         create(port, photo)  # warm-up; it also makes this client a proven one for the identifier
         alone = [create(port, photo) for _ in range(args.writes)]
         stop, counts = threading.Event(), {}

@@ -46,36 +46,68 @@ struct GuessThrottleTests {
     }
 
     @Test func manyClientsShareTheMissesOfOneSecretButAProvenClientIsNotLockedOut() async {
-        let throttle = GuessThrottle()
+        let counter = MemoryGuessCounter()
+        let throttle = GuessThrottle(counting: counter)
         let subject = GuessThrottle.Subject.vendor("5e0b7c1a")
-        await throttle.recordSuccess(client: "10.0.0.1", subject: subject)
+        #expect(await counter.prove(client: "10.0.0.1", subject: subject))
         for client in 0..<GuessThrottle.perSubject.freeMisses {
             #expect(await throttle.waitSeconds(client: "192.0.2.\(client)", subject: subject) == nil)
-            await throttle.recordMiss(client: "192.0.2.\(client)", subject: subject)
+            #expect(await counter.miss(client: "192.0.2.\(client)", subject: subject))
         }
         #expect(await throttle.waitSeconds(client: "198.51.100.7", subject: subject) != nil, "a fresh address is slowed too")
         #expect(await throttle.waitSeconds(client: "10.0.0.1", subject: subject) == nil, "the vendor's own app keeps working")
         #expect(await throttle.waitSeconds(client: "198.51.100.7", subject: .vendor("another")) == nil, "other secrets are not affected")
     }
 
-    /// The throttle is asked before the secret is even read, so while a client is blocked its right secret is
-    /// refused like any other guess and tells it nothing.
+    /// While a client is blocked its right secret is refused like any other guess, unchecked, and tells it nothing.
     @Test func aBlockedClientIsBlockedWhateverItSendsNext() async {
-        let throttle = GuessThrottle()
+        let counter = MemoryGuessCounter()
         for _ in 0..<GuessThrottle.perClientAndSubject.freeMisses {
-            await throttle.recordMiss(client: "192.0.2.1", subject: .product(7))
+            #expect(await counter.miss(client: "192.0.2.1", subject: .product(7)))
         }
-        let wait = await throttle.waitSeconds(client: "192.0.2.1", subject: .product(7))
-        #expect(wait == GuessThrottle.perClientAndSubject.firstDelaySeconds)
-        #expect(await throttle.waitSeconds(client: "192.0.2.2", subject: .product(7)) == nil, "another client may try")
+        #expect(await counter.waitSeconds(client: "192.0.2.1", subject: .product(7)) == GuessThrottle.perClientAndSubject.firstDelaySeconds)
+        #expect(await counter.reserve(client: "192.0.2.1", subject: .product(7)) == .blocked(seconds: GuessThrottle.perClientAndSubject.firstDelaySeconds))
+        #expect(await counter.waitSeconds(client: "192.0.2.2", subject: .product(7)) == nil, "another client may try")
     }
 
     @Test func oneClientGuessingAcrossManySecretsIsSlowedAsAWhole() async {
-        let throttle = GuessThrottle()
+        let counter = MemoryGuessCounter()
         for product in 0..<GuessThrottle.perClient.freeMisses {
-            await throttle.recordMiss(client: "203.0.113.9", subject: .product(product))
+            #expect(await counter.miss(client: "203.0.113.9", subject: .product(product)))
         }
-        #expect(await throttle.waitSeconds(client: "203.0.113.9", subject: .product(999)) != nil)
-        #expect(await throttle.waitSeconds(client: "203.0.113.10", subject: .product(999)) == nil)
+        #expect(await counter.waitSeconds(client: "203.0.113.9", subject: .product(999)) != nil)
+        #expect(await counter.waitSeconds(client: "203.0.113.10", subject: .product(999)) == nil)
+    }
+
+    /// Guesses sent together are reserved one by one: the free misses are granted, every further one is refused
+    /// before it is checked, whatever their order.
+    @Test func guessesReservedAtOnceAreGrantedOnlyTheFreeMisses() async {
+        let counter = MemoryGuessCounter()
+        let answers = await withTaskGroup(of: GuessThrottle.Reservation.self) { group in
+            for _ in 0..<50 { group.addTask { await counter.reserve(client: "192.0.2.3", subject: .adminSignIn) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.filter { $0 == .granted }.count == GuessThrottle.perClientAndSubject.freeMisses)
+        #expect(answers.filter { $0 == .busy(proven: false) }.count == 50 - GuessThrottle.perClientAndSubject.freeMisses)
+    }
+
+    /// A client that proved the secret (its own app, several writes at once) waits for its guesses in flight to
+    /// settle instead of getting 429; a stranger is refused at once.
+    @Test(.timeLimit(.minutes(1))) func aProvenClientWaitsForItsGuessesInFlightWhereAStrangerIsRefused() async throws {
+        let counter = MemoryGuessCounter()
+        let throttle = GuessThrottle(counting: counter)
+        let subject = GuessThrottle.Subject.vendor("5e0b7c1a")
+        #expect(await counter.prove(client: "10.0.0.1", subject: subject))
+        for _ in 0..<GuessThrottle.perClientAndSubject.freeMisses { #expect(await counter.reserve(client: "10.0.0.1", subject: subject) == .granted) }
+        let waiting = Task { await throttle.reserve(client: "10.0.0.1", subject: subject) }
+        try await Task.sleep(for: .milliseconds(100))
+        await counter.settle(client: "10.0.0.1", subject: subject, verdict: .right)
+        guard case .guess(let guess) = await waiting.value else {
+            Issue.record("the proven client was refused")
+            return
+        }
+        await guess.settle(.right)
+        for _ in 0..<GuessThrottle.perClientAndSubject.freeMisses { #expect(await counter.reserve(client: "192.0.2.4", subject: subject) == .granted) }
+        #expect(await counter.reserve(client: "192.0.2.4", subject: subject) == .busy(proven: false))
     }
 }

@@ -155,7 +155,7 @@ struct MarketAPIController: Sendable {
     }
 
     /// Refuses a client that may not guess at this identifier's secret now: before the body is even read, so a
-    /// blocked guess costs next to nothing (429 with `Retry-After`).
+    /// blocked guess costs next to nothing (429 with `Retry-After`). A look only: `withSecret` reserves the guess.
     private func checkThrottle(_ identifier: String, _ context: Context) async throws {
         if let wait = await throttle.blockedSeconds(client: context.clientKey, subject: .vendor(identifier)) {
             context.logger.debug("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
@@ -163,19 +163,30 @@ struct MarketAPIController: Sendable {
         }
     }
 
-    /// Runs a write whose vendor secret the market checks (bcrypt); a wrong secret counts against the client and the
-    /// identifier (see `GuessThrottle`), a right one makes the client a proven one for it.
+    /// Runs a write whose vendor secret the market checks (bcrypt), as a guess reserved first (see `GuessThrottle`):
+    /// a wrong secret counts against the client and the identifier, a right one makes the client a proven one for it,
+    /// and any other failure releases the reservation (the market checks the secret before anything else, so such a
+    /// failure either came after a right secret or before the secret was looked at).
     private func withSecret<T: Sendable>(_ identifier: String, _ context: Context, _ body: () async throws -> T) async throws -> T {
-        let subject = GuessThrottle.Subject.vendor(identifier)
-        try await checkThrottle(identifier, context)
+        let guess: GuessThrottle.Guess
+        switch await throttle.reserve(client: context.clientKey, subject: .vendor(identifier)) {
+        case .refused(let seconds):
+            context.logger.debug("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
+            throw WebError.tooManyAttempts(seconds: seconds)
+        case .guess(let reserved):
+            guess = reserved
+        }
         do {
             let result = try await body()
-            await throttle.recordSuccess(client: context.clientKey, subject: subject)
+            await guess.settle(.right)
             return result
         } catch OpenMarketError.unauthorized(let message) {
-            await throttle.recordMiss(client: context.clientKey, subject: subject)
+            await guess.settle(.wrong)
             context.logger.notice("Wrong vendor secret", metadata: ["client": "\(context.clientKey)"])
             throw OpenMarketError.unauthorized(message)
+        } catch {
+            await guess.settle(.undecided)
+            throw error
         }
     }
 }

@@ -25,16 +25,28 @@ struct AdminSessionController: Sendable {
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let a = context.visitor.language.adminStrings
-        if let wait = await throttle.blockedSeconds(client: context.clientKey, subject: .adminSignIn) {
+        let guess: GuessThrottle.Guess
+        switch await throttle.reserve(client: context.clientKey, subject: .adminSignIn) {
+        case .refused(let seconds):
             context.logger.warning("Admin sign-in refused while throttled", metadata: ["client": "\(context.clientKey)"])
-            return try page(request, context, next: form["next"], error: a.loginThrottled(seconds: wait), status: .tooManyRequests)
+            var response = try page(request, context, next: form["next"], error: a.loginThrottled(seconds: seconds), status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        case .guess(let reserved):
+            guess = reserved
         }
-        guard try await accounts.verify(form["password"] ?? "") else {
-            await throttle.recordMiss(client: context.clientKey, subject: .adminSignIn)
+        let right: Bool
+        do {
+            right = try await accounts.verify(form["password"] ?? "")
+        } catch {
+            await guess.settle(.undecided)
+            throw error
+        }
+        await guess.settle(right ? .right : .wrong)
+        guard right else {
             context.logger.warning("Failed admin sign-in", metadata: ["client": "\(context.clientKey)"])
             return try page(request, context, next: form["next"], error: a.loginWrong, status: .unauthorized)
         }
-        await throttle.recordSuccess(client: context.clientKey, subject: .adminSignIn)
         let token = try await accounts.startSession()
         context.logger.notice("Admin signed in", metadata: ["client": "\(context.clientKey)"])
         var response = Redirect.to(Self.adminPath(form["next"]))

@@ -169,42 +169,53 @@ struct ProductEditing: Sendable {
         }
     }
 
-    /// The throttle first (a blocked guess is not even checked), then the product's own password; a product
-    /// without one takes the vendor's secret, which the market checks (on a v1 server: the item's own password).
-    /// Misses count per product and per vendor secret (see `GuessThrottle`), so a secret guarding many products is
-    /// not guessed many times over.
+    /// The throttle first: a guess is reserved before it is checked (a refused one is not even checked), then the
+    /// product's own password; a product without one takes the vendor's secret, which the market checks (on a v1
+    /// server: the item's own password). Misses count per product and per vendor secret (see `GuessThrottle`), so a
+    /// secret guarding many products is not guessed many times over.
     private func asSeller(
         productID: Int, password: String, client: String, write: (VendorCredentials) async throws -> ProductDetail
     ) async -> Result<ProductDetail, Refusal> {
         guard let vendor else { return .failure(.writesDisabled) }
         guard !password.isEmpty else { return .failure(.passwordMissing) }
         let own = GuessThrottle.Subject.product(productID)
-        if let wait = await throttle.blockedSeconds(client: client, subject: own) { return .failure(.throttled(seconds: wait)) }
+        let guess: GuessThrottle.Guess
+        switch await throttle.reserve(client: client, subject: own) {
+        case .refused(let seconds): return .failure(.throttled(seconds: seconds))
+        case .guess(let reserved): guess = reserved
+        }
         let check: ProductPasswordCheck
         do {
             check = try await passwords.check(productID: productID, password: password)
         } catch {
+            await guess.settle(.undecided)
             return .failure(Refusal(error))
         }
         switch check {
         case .wrong:
-            await throttle.recordMiss(client: client, subject: own)
+            await guess.settle(.wrong)
             return .failure(.passwordWrong)
         case .matches:
-            await throttle.recordSuccess(client: client, subject: own)
+            await guess.settle(.right)
             return await Refusal.catching { try await write(vendor) }
         case .noPassword:
+            // Nothing was guessed at the product's own password: the guess is at the secret the market checks.
+            await guess.settle(.undecided)
             let secret = productsHaveOwnPasswords ? own : GuessThrottle.Subject.vendor(vendor.identifier)
-            if let wait = await throttle.blockedSeconds(client: client, subject: secret) { return .failure(.throttled(seconds: wait)) }
+            let secretGuess: GuessThrottle.Guess
+            switch await throttle.reserve(client: client, subject: secret) {
+            case .refused(let seconds): return .failure(.throttled(seconds: seconds))
+            case .guess(let reserved): secretGuess = reserved
+            }
             let result = await Refusal.catching { try await write(VendorCredentials(identifier: vendor.identifier, secret: password)) }
             switch result {
             case .failure(.market(.unauthorized)):
-                await throttle.recordMiss(client: client, subject: secret)
+                await secretGuess.settle(.wrong)
                 return .failure(.passwordWrong)
             case .success:
-                await throttle.recordSuccess(client: client, subject: secret)
+                await secretGuess.settle(.right)
             case .failure:
-                break
+                await secretGuess.settle(.undecided)
             }
             return result
         }

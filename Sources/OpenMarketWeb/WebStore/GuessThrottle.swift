@@ -9,24 +9,32 @@ import Metrics
 /// - any client at one secret: many addresses cannot share the work, except clients that proved the secret
 ///   recently, so an attack on a vendor does not lock out that vendor's own app.
 ///
-/// A blocked guess is refused before any bcrypt runs, so guessing cannot slow down everyone else's requests.
+/// A guess is **reserved before it is checked**: the counter admits it and counts it as in flight in one atomic
+/// step, and it is released only when its verdict is known (a right one forgives, a wrong one becomes a miss).
+/// While a count's free misses are all in flight, further guesses are not checked at all, so a burst sent at
+/// once gets exactly the guesses the same requests would get one after another. A refused guess runs no bcrypt,
+/// so guessing cannot slow down everyone else's requests.
 ///
-/// The misses are counted by `counting`: in memory for one instance (`MemoryGuessCounter`, the default), or in
-/// the shared database for several (`PostgresWebStorage`), where 9 misses spread over three instances block
+/// The counts live in `counting`: in memory for one instance (`MemoryGuessCounter`, the default), or in the
+/// shared database for several (`PostgresWebStorage`), where 9 misses spread over three instances block
 /// exactly as 9 on one.
 struct GuessThrottle: Sendable {
     /// What is being guessed at.
     enum Subject: Hashable, Sendable {
         case product(Int)
         case vendor(String)
+        /// The admin password from a browser the console does not know: one count for all such browsers.
         case adminSignIn
+        /// The admin password from a known browser (its device cookie, `AdminDevice`) or the operator's address:
+        /// counted for that device alone, so an attack on `adminSignIn` does not lock its owner out.
+        case adminDevice(String)
 
         /// The kind of secret, as a metrics dimension (never the product or vendor itself: unbounded).
         var kind: String {
             switch self {
             case .product: "product_password"
             case .vendor: "vendor_secret"
-            case .adminSignIn: "admin_password"
+            case .adminSignIn, .adminDevice: "admin_password"
             }
         }
     }
@@ -48,6 +56,51 @@ struct GuessThrottle: Sendable {
     /// A blocked guess is answered only after this pause: a sleeping request costs nothing, and a client that
     /// keeps guessing can then send a guess a second per connection, instead of thousands that each cost a response.
     static let tarpit: Duration = .seconds(1)
+    /// A reserved guess stops counting as in flight after this even if it is never settled, so the reservations
+    /// of an instance that died mid-check do not hold a count shut.
+    static let reservationLifetime: Duration = .seconds(60)
+    /// A client that proved the secret lately (its own app sending several writes at once) waits up to this long
+    /// for its guesses in flight to settle instead of being refused; anyone else is refused at once.
+    static let queueWait: Duration = .seconds(10)
+
+    /// The counter's answer to a reservation.
+    enum Reservation: Sendable, Equatable {
+        /// Counted as in flight: check it, then settle it.
+        case granted
+        /// Too many misses: nothing is checked for this many seconds.
+        case blocked(seconds: Int)
+        /// Every guess the counts allow now is being checked already; `proven`: this client proved this secret lately.
+        case busy(proven: Bool)
+    }
+
+    /// How a reserved guess turned out.
+    enum Verdict: String, Sendable {
+        /// The secret was right: the reservation is released, the client's misses at it forgiven, the client trusted.
+        case right
+        /// A miss: the reservation becomes a counted miss.
+        case wrong
+        /// Nothing was learnt about the secret (the request failed before or beside the check): released.
+        case undecided
+    }
+
+    /// A guess the throttle let through: settle it once, when its verdict is known.
+    struct Guess: Sendable {
+        let counting: any GuessCounting
+        let client: String
+        let subject: Subject
+
+        func settle(_ verdict: Verdict) async {
+            if verdict == .wrong { Counter(label: Telemetry.wrongGuesses, dimensions: [("subject", subject.kind)]).increment() }
+            await counting.settle(client: client, subject: subject, verdict: verdict)
+        }
+    }
+
+    enum Admission: Sendable {
+        /// Check the secret, then settle the guess.
+        case guess(Guess)
+        /// Do not check it; the client may try again after this many seconds.
+        case refused(seconds: Int)
+    }
 
     let counting: any GuessCounting
 
@@ -55,8 +108,34 @@ struct GuessThrottle: Sendable {
         self.counting = counting
     }
 
-    /// Seconds the client must still wait before a guess at `subject` is even checked, or `nil` when it may try.
-    /// A blocked client is answered only after `tarpit`: the caller of `refusal` waits for it.
+    /// Reserves a guess at `subject` before it is checked. A refusal is answered only after `tarpit`.
+    func reserve(client: String, subject: Subject) async -> Admission {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.queueWait
+        var pause = Duration.milliseconds(10)
+        while true {
+            let seconds: Int
+            switch await counting.reserve(client: client, subject: subject) {
+            case .granted:
+                return .guess(Guess(counting: counting, client: client, subject: subject))
+            case .busy(proven: true) where clock.now + pause < deadline:
+                // Its own guesses in flight are most likely right; one of them settles within a bcrypt or two.
+                do { try await Task.sleep(for: pause) } catch { return .refused(seconds: 1) }
+                pause = min(pause * 2, .milliseconds(200))
+                continue
+            case .busy:
+                seconds = 1
+            case .blocked(let wait):
+                seconds = wait
+            }
+            Counter(label: Telemetry.throttled, dimensions: [("subject", subject.kind)]).increment()
+            try? await Task.sleep(for: Self.tarpit)
+            return .refused(seconds: seconds)
+        }
+    }
+
+    /// Seconds the client must still wait before a guess at `subject` is even checked, or `nil` when none blocks
+    /// it now. A look, not a reservation: for refusing a blocked client before its request's body is read.
     func waitSeconds(client: String, subject: Subject) async -> Int? {
         await counting.waitSeconds(client: client, subject: subject)
     }
@@ -69,97 +148,24 @@ struct GuessThrottle: Sendable {
         return wait
     }
 
-    func recordMiss(client: String, subject: Subject) async {
-        Counter(label: Telemetry.wrongGuesses, dimensions: [("subject", subject.kind)]).increment()
-        await counting.recordMiss(client: client, subject: subject)
-    }
-
-    /// The right secret: this client's misses at this subject are forgiven and it is trusted for the subject.
-    /// Its misses elsewhere and other clients' misses stay, so knowing one secret buys no guesses at another.
-    func recordSuccess(client: String, subject: Subject) async {
-        await counting.recordSuccess(client: client, subject: subject)
-    }
-
     /// The wait after a miss that makes `misses` in a row under `limit`, or `nil` while misses are still free.
     static func delaySeconds(misses: Int, limit: Limit) -> Int? {
         guard misses >= limit.freeMisses else { return nil }
         let exponent = min(misses - limit.freeMisses, 16)
         return min(limit.firstDelaySeconds << exponent, limit.maxDelaySeconds)
     }
+
+    /// Guesses that may be in flight at once under `limit` after `misses`: the free misses left, and one at a time
+    /// past them (each further miss blocks before the next is checked).
+    static func inFlightAllowance(misses: Int, limit: Limit) -> Int {
+        max(1, limit.freeMisses - misses)
+    }
 }
 
-/// Where a `GuessThrottle` counts misses; every implementation applies the same three limits.
+/// Where a `GuessThrottle` counts; every implementation applies the same three limits, and `reserve` decides and
+/// counts in one atomic step.
 protocol GuessCounting: Sendable {
+    func reserve(client: String, subject: GuessThrottle.Subject) async -> GuessThrottle.Reservation
+    func settle(client: String, subject: GuessThrottle.Subject, verdict: GuessThrottle.Verdict) async
     func waitSeconds(client: String, subject: GuessThrottle.Subject) async -> Int?
-    func recordMiss(client: String, subject: GuessThrottle.Subject) async
-    func recordSuccess(client: String, subject: GuessThrottle.Subject) async
-}
-
-/// Misses counted in this process's memory: for one instance.
-actor MemoryGuessCounter: GuessCounting {
-    typealias Subject = GuessThrottle.Subject
-
-    private struct Record {
-        var misses = 0
-        var blockedUntil: ContinuousClock.Instant
-        var lastMiss: ContinuousClock.Instant
-    }
-
-    private struct PairKey: Hashable {
-        var client: String
-        var subject: Subject
-    }
-
-    private var pairs: [PairKey: Record] = [:]
-    private var clients: [String: Record] = [:]
-    private var subjects: [Subject: Record] = [:]
-    private var trusted: [PairKey: ContinuousClock.Instant] = [:]
-    private let clock = ContinuousClock()
-
-    func waitSeconds(client: String, subject: Subject) -> Int? {
-        let now = clock.now
-        var until = [pairs[PairKey(client: client, subject: subject)], clients[client]].compactMap { $0?.blockedUntil }.max() ?? now
-        let isTrusted = trusted[PairKey(client: client, subject: subject)].map { $0 > now } ?? false
-        if !isTrusted, let subjectBlock = subjects[subject]?.blockedUntil { until = max(until, subjectBlock) }
-        guard until > now else { return nil }
-        let remaining = until - now
-        return max(1, Int(remaining.components.seconds) + (remaining.components.attoseconds > 0 ? 1 : 0))
-    }
-
-    func recordMiss(client: String, subject: Subject) {
-        let now = clock.now
-        if pairs.count + clients.count + subjects.count > GuessThrottle.maxRecords { forgetStale(now: now) }
-        Self.miss(&pairs[PairKey(client: client, subject: subject), default: Record(blockedUntil: now, lastMiss: now)], GuessThrottle.perClientAndSubject, now)
-        Self.miss(&clients[client, default: Record(blockedUntil: now, lastMiss: now)], GuessThrottle.perClient, now)
-        Self.miss(&subjects[subject, default: Record(blockedUntil: now, lastMiss: now)], GuessThrottle.perSubject, now)
-    }
-
-    func recordSuccess(client: String, subject: Subject) {
-        let key = PairKey(client: client, subject: subject)
-        pairs[key] = nil
-        trusted[key] = clock.now + GuessThrottle.memory
-    }
-
-    private static func miss(_ record: inout Record, _ limit: GuessThrottle.Limit, _ now: ContinuousClock.Instant) {
-        if now - record.lastMiss > GuessThrottle.memory { record = Record(blockedUntil: now, lastMiss: now) }
-        record.misses += 1
-        record.lastMiss = now
-        if let delay = GuessThrottle.delaySeconds(misses: record.misses, limit: limit) {
-            record.blockedUntil = now + .seconds(delay)
-        }
-    }
-
-    private func forgetStale(now: ContinuousClock.Instant) {
-        let cutoff = now - GuessThrottle.memory
-        pairs = pairs.filter { $0.value.lastMiss > cutoff }
-        clients = clients.filter { $0.value.lastMiss > cutoff }
-        subjects = subjects.filter { $0.value.lastMiss > cutoff }
-        trusted = trusted.filter { $0.value > now }
-        // Still too many: a flood of fresh clients. Keep the most recent half.
-        if clients.count > GuessThrottle.maxRecords / 2 {
-            let keep = clients.sorted { $0.value.lastMiss > $1.value.lastMiss }.prefix(GuessThrottle.maxRecords / 4)
-            clients = Dictionary(uniqueKeysWithValues: Array(keep))
-            pairs = pairs.filter { clients[$0.key.client] != nil }
-        }
-    }
 }

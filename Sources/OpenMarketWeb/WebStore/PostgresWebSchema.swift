@@ -16,6 +16,7 @@ enum PostgresWebSchema {
 
     static let migrations: [Migration] = [
         Migration(name: "web v1 accounts passwords history drafts kept products guesses", statements: version1),
+        Migration(name: "web v2 guesses reserved before they are checked", statements: guessReservations),
     ]
 
     static let version1: [String] = [

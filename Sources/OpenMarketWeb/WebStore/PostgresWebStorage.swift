@@ -385,6 +385,45 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         case .product(let id): "product:\(id)"
         case .vendor(let identifier): "vendor:\(identifier)"
         case .adminSignIn: "admin"
+        case .adminDevice(let device): "admin-device:\(device)"
+        }
+    }
+
+    /// The limits as the functions `web_guess_reserve` and `web_guess_settle` take them: free misses, first delay and
+    /// longest delay of the pair, the client and the subject, in that order (the order they lock the rows in).
+    static let limits: [Int] = [GuessThrottle.perClientAndSubject, GuessThrottle.perClient, GuessThrottle.perSubject]
+        .flatMap { [$0.freeMisses, $0.firstDelaySeconds, $0.maxDelaySeconds] }
+
+    func reserve(client clientKey: String, subject: GuessThrottle.Subject) async -> GuessThrottle.Reservation {
+        do {
+            // One statement: the function locks the three rows in one order, decides and counts before it returns.
+            let answer = try await pool.query(
+                PostgresWebStatements.reserveGuess(subject: Self.key(subject), client: clientKey), logger: logger
+            ) { rows -> (String, Int?)? in
+                for try await row in rows.decode((String, Int?).self) { return row }
+                return nil
+            }
+            switch answer {
+            case ("granted", _)?: return .granted
+            case ("blocked", let seconds)?: return .blocked(seconds: max(1, seconds ?? 1))
+            case ("queued", _)?: return .busy(proven: true)
+            case ("busy", _)?: return .busy(proven: false)
+            default: throw PostgresWebStoreError("web_guess_reserve answered \(String(describing: answer))")
+            }
+        } catch {
+            // Unable to count: refuse the guess rather than let it through unthrottled.
+            logger.error("Reserving a guess failed; refusing it", metadata: ["error": "\(String(reflecting: error))"])
+            return .blocked(seconds: 1)
+        }
+    }
+
+    func settle(client clientKey: String, subject: GuessThrottle.Subject, verdict: GuessThrottle.Verdict) async {
+        do {
+            try await pool.execute(
+                PostgresWebStatements.settleGuess(subject: Self.key(subject), client: clientKey, verdict: verdict.rawValue), logger: logger)
+        } catch {
+            // The reservation then lapses after `GuessThrottle.reservationLifetime`; a miss is not counted.
+            logger.error("Settling a guess failed", metadata: ["error": "\(String(reflecting: error))", "verdict": "\(verdict.rawValue)"])
         }
     }
 
@@ -400,62 +439,6 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
             // Unable to count: refuse the guess rather than let it through unthrottled.
             logger.error("Reading the guess throttle failed; refusing the guess", metadata: ["error": "\(String(reflecting: error))"])
             return 1
-        }
-    }
-
-    func recordMiss(client clientKey: String, subject: GuessThrottle.Subject) async {
-        let subjectKey = Self.key(subject)
-        let counts: [(scope: String, subject: String, client: String, limit: GuessThrottle.Limit)] = [
-            ("pair", subjectKey, clientKey, GuessThrottle.perClientAndSubject),
-            ("client", "", clientKey, GuessThrottle.perClient),
-            ("subject", subjectKey, "", GuessThrottle.perSubject),
-        ]
-        for count in counts {
-            do {
-                try await countMiss(scope: count.scope, subject: count.subject, client: count.client, limit: count.limit)
-            } catch {
-                logger.error("Counting a wrong guess failed", metadata: ["error": "\(String(reflecting: error))", "scope": "\(count.scope)"])
-            }
-        }
-    }
-
-    /// One atomic upsert: the row is locked while it changes, so misses counted at once on several instances all
-    /// count, and the block follows from the count the row reached, as `MemoryGuessCounter` computes it.
-    private func countMiss(scope: String, subject: String, client clientKey: String, limit: GuessThrottle.Limit) async throws {
-        // Numbers from this file's own constants only, written into the statement; every input is a parameter.
-        let (free, first, most) = (limit.freeMisses, limit.firstDelaySeconds, limit.maxDelaySeconds)
-        let stale = "m.last_miss < now() - \(Int(Self.memorySeconds)) * interval '1 second'"
-        let count = "(CASE WHEN \(stale) THEN 1 ELSE m.misses + 1 END)"
-        let firstBlock = GuessThrottle.delaySeconds(misses: 1, limit: limit) ?? 0
-        try await pool.execute(
-            """
-            INSERT INTO web_guess_miss AS m (scope, subject, client, misses, last_miss, blocked_until)
-            VALUES (\(scope), \(subject), \(clientKey), 1, now(), now() + \(unescaped: String(firstBlock)) * interval '1 second')
-            ON CONFLICT (scope, subject, client) DO UPDATE SET
-                misses = \(unescaped: count),
-                last_miss = now(),
-                blocked_until = CASE
-                    WHEN \(unescaped: count) >= \(unescaped: String(free)) THEN now()
-                        + least(\(unescaped: String(first))::bigint << least(\(unescaped: count) - \(unescaped: String(free)), 16), \(unescaped: String(most)))
-                        * interval '1 second'
-                    WHEN \(unescaped: stale) THEN now()
-                    ELSE m.blocked_until END
-            """, logger: logger)
-    }
-
-    func recordSuccess(client clientKey: String, subject: GuessThrottle.Subject) async {
-        let subjectKey = Self.key(subject)
-        let memory = Self.memorySeconds
-        do {
-            try await pool.execute(
-                "DELETE FROM web_guess_miss WHERE scope = 'pair' AND subject = \(subjectKey) AND client = \(clientKey)", logger: logger)
-            try await pool.execute(
-                """
-                INSERT INTO web_guess_trust (subject, client, until) VALUES (\(subjectKey), \(clientKey), now() + \(memory) * interval '1 second')
-                ON CONFLICT (subject, client) DO UPDATE SET until = excluded.until
-                """, logger: logger)
-        } catch {
-            logger.error("Recording a right guess failed", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 }
@@ -562,8 +545,27 @@ enum PostgresWebStatements {
         """
     }
 
+    /// Reserves a guess before it is checked (see `PostgresWebSchema.guessReservations`): `granted`, `blocked` with
+    /// the seconds to wait, or `busy` (`queued` for a client that proved the secret lately).
+    static func reserveGuess(subject: String, client: String) -> PostgresQuery {
+        let memory = Int(PostgresWebStorage.memorySeconds)
+        let lifetime = Int(GuessThrottle.reservationLifetime.components.seconds)
+        return "SELECT outcome, seconds FROM web_guess_reserve(\(subject), \(client), \(PostgresWebStorage.limits), \(memory), \(lifetime))"
+    }
+
+    static func settleGuess(subject: String, client: String, verdict: String) -> PostgresQuery {
+        let memory = Int(PostgresWebStorage.memorySeconds)
+        return "SELECT web_guess_settle(\(subject), \(client), \(verdict), \(PostgresWebStorage.limits), \(memory))"
+    }
+
+    /// Rows with neither misses to remember nor guesses in flight. Rows another statement holds are left for the
+    /// next sweep, so a sweep never waits on a reservation (nor one on it, the other way round).
     static func sweepGuesses(before forgotten: Date) -> PostgresQuery {
-        "DELETE FROM web_guess_miss WHERE last_miss < \(forgotten)"
+        """
+        DELETE FROM web_guess_miss WHERE (scope, subject, client) IN (
+            SELECT scope, subject, client FROM web_guess_miss
+            WHERE last_miss < \(forgotten) AND pending_until < \(forgotten) FOR UPDATE SKIP LOCKED)
+        """
     }
 
     static func sweepTrust(at now: Date) -> PostgresQuery {

@@ -129,3 +129,19 @@ enum PostgresWebTestDatabase {
         }
     }
 }
+
+extension GuessCounting {
+    /// A guess checked and found wrong: reserved, then settled as a miss; `false` when it was refused unchecked.
+    func miss(client: String, subject: GuessThrottle.Subject) async -> Bool {
+        guard await reserve(client: client, subject: subject) == .granted else { return false }
+        await settle(client: client, subject: subject, verdict: .wrong)
+        return true
+    }
+
+    /// A guess checked and found right; `false` when it was refused unchecked.
+    func prove(client: String, subject: GuessThrottle.Subject) async -> Bool {
+        guard await reserve(client: client, subject: subject) == .granted else { return false }
+        await settle(client: client, subject: subject, verdict: .right)
+        return true
+    }
+}
