@@ -76,6 +76,13 @@ struct ServeCommand: AsyncParsableCommand {
         $0.trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }
 
+    @Option(help: ArgumentHelp(
+        "The operator's own address; repeat for several (OPENMARKET_ADMIN_ADDRESSES, comma-separated).",
+        discussion: "Admin sign-ins from it are counted for it alone: guessing from elsewhere cannot lock the console for it."))
+    var adminAddress: [String] = (environment["OPENMARKET_ADMIN_ADDRESSES"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
@@ -98,6 +105,9 @@ struct ServeCommand: AsyncParsableCommand {
         for proxy in trustedProxy where !AppConfiguration.isIPAddress(proxy) {
             throw ValidationError("--trusted-proxy must be an IP address, e.g. 127.0.0.1 (got \(proxy)).")
         }
+        for address in adminAddress where !AppConfiguration.isIPAddress(address) {
+            throw ValidationError("--admin-address must be an IP address, e.g. 203.0.113.7 (got \(address)).")
+        }
         let storage: AppConfiguration.MarketStorage
         do {
             storage = try AppConfiguration.MarketStorage(databaseURL: database ?? Self.environment["OPENMARKET_DATABASE"])
@@ -117,6 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
             v2aPort: v2aPort ?? Self.environment["OPENMARKET_V2A_PORT"].flatMap(Int.init),
             upstreamGeneration: generation, storage: storage)
         config.trustedProxies = trustedProxy
+        config.adminAddresses = adminAddress
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

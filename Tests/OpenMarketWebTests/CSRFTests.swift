@@ -169,3 +169,58 @@ struct CookiePlacementTests {
         }
     }
 }
+
+/// The token is one the site signed, replaced at every sign-in and sign-out, and the console's forms carry a token
+/// made from the session instead of the cookie's.
+@Suite("CSRF tokens the site signed")
+struct SignedCSRFTests {
+    @Test func aPlantedTokenIsReplacedAndAuthorisesNothing() async throws {
+        try await TestSupport.withEmbeddedApp { client, directory in
+            let before = try TestSupport.counts(in: directory)
+            let planted = String(repeating: "a", count: 64)
+            var browser = StorefrontBrowser(client)
+            browser.cookies["csrf"] = planted
+            let page = try await browser.get(SiteURLs.delete(1))
+            #expect(page.setCookie("csrf") != nil, "a planted value is replaced")
+            #expect(page.formToken != planted)
+            let forged = try await client.execute(
+                uri: SiteURLs.delete(1), method: .post,
+                headers: [.cookie: "csrf=\(planted)", .contentType: "application/x-www-form-urlencoded"],
+                body: .init(string: FormEncoding.urlEncoded([("_csrf", planted), ("password", TestSupport.vendor.secret)])))
+            #expect(forged.status == .forbidden)
+            #expect(try TestSupport.counts(in: directory) == before)
+        }
+    }
+
+    @Test func signingInAndOutReplacesTheToken() async throws {
+        let app = try await buildApplication(AdminClient.configuration())
+        try await app.test(.router) { client in
+            var admin = AdminClient(client)
+            try await admin.get("/admin/login")
+            let before = try #require(admin.browser.cookies["csrf"])
+            #expect(try await admin.signIn().status == .seeOther)
+            let during = try #require(admin.browser.cookies["csrf"])
+            #expect(during != before)
+            try await admin.get("/admin/products")
+            #expect(try await admin.post("/admin/logout", fields: []).status == .seeOther)
+            let after = try #require(admin.browser.cookies["csrf"])
+            #expect(after != during && after != before)
+        }
+    }
+
+    @Test func theConsolesFormsCarryATokenOfTheSessionNotOfTheCookie() async throws {
+        let app = try await buildApplication(AdminClient.configuration())
+        try await app.test(.router) { client in
+            var admin = try await AdminClient.signedIn(client)
+            let table = try await admin.get("/admin/products")
+            let consoleToken = try #require(table.formToken)
+            let cookieToken = try #require(admin.browser.cookies["csrf"])
+            #expect(consoleToken != cookieToken)
+            // Someone who planted (or knows) the cookie's token cannot post to the console with it.
+            let forged = try await admin.post("/admin/products/delete/confirm", fields: [("_csrf", cookieToken), ("ids", "1")])
+            #expect(forged.status == .forbidden)
+            #expect(try await MarketProbe.product(1, via: client) != nil)
+            #expect(try await admin.post("/admin/logout", fields: [("_csrf", consoleToken)]).status == .seeOther)
+        }
+    }
+}

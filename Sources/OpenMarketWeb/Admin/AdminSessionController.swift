@@ -9,6 +9,10 @@ struct AdminSessionController: Sendable {
     let renderer: PageRenderer
     let throttle: GuessThrottle
     let bodyDeadline: Duration
+    /// Signs the console's device cookies and the CSRF tokens it hands out at sign-in and sign-out.
+    let siteKey: SiteKey
+    /// Client addresses the operator named (`--admin-address`): their sign-ins are counted for each address alone.
+    var operatorAddresses: Set<String> = []
 
     /// `signIn` is the console's group without the session check; `console` the signed-in routes.
     func addRoutes(signIn: RouterGroup<Context>, console: RouterGroup<Context>) {
@@ -22,35 +26,40 @@ struct AdminSessionController: Sendable {
         try page(request, context, next: FormQuery(request).get("next"))
     }
 
+    /// The guess is counted where it comes from: a known browser (its device cookie) or the operator's address
+    /// alone, any other browser under the count they all share (see `AdminDevice`).
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let a = context.visitor.language.adminStrings
+        let hash = try await accounts.passwordHash()
+        let device = AdminDevice(cookie: request.cookies[AdminDevice.cookieName]?.value, key: siteKey, passwordHash: hash)
+        let (client, subject): (String, GuessThrottle.Subject) =
+            if let device { ("device:" + device.id, .adminDevice(device.id)) }
+            else if operatorAddresses.contains(context.clientKey) { (context.clientKey, .adminDevice("address:" + context.clientKey)) }
+            else { (context.clientKey, .adminSignIn) }
         let guess: GuessThrottle.Guess
-        switch await throttle.reserve(client: context.clientKey, subject: .adminSignIn) {
+        switch await throttle.reserve(client: client, subject: subject) {
         case .refused(let seconds):
-            context.logger.warning("Admin sign-in refused while throttled", metadata: ["client": "\(context.clientKey)"])
+            context.logger.warning("Admin sign-in refused while throttled", metadata: ["client": "\(context.clientKey)", "device": "\(device != nil)"])
             var response = try page(request, context, next: form["next"], error: a.loginThrottled(seconds: seconds), status: .tooManyRequests)
             response.headers[.retryAfter] = String(seconds)
             return response
         case .guess(let reserved):
             guess = reserved
         }
-        let right: Bool
-        do {
-            right = try await accounts.verify(form["password"] ?? "")
-        } catch {
-            await guess.settle(.undecided)
-            throw error
-        }
+        let right = await accounts.verify(form["password"] ?? "", against: hash)
         await guess.settle(right ? .right : .wrong)
-        guard right else {
-            context.logger.warning("Failed admin sign-in", metadata: ["client": "\(context.clientKey)"])
+        guard right, let hash else {
+            context.logger.warning("Failed admin sign-in", metadata: ["client": "\(context.clientKey)", "device": "\(device != nil)"])
             return try page(request, context, next: form["next"], error: a.loginWrong, status: .unauthorized)
         }
         let token = try await accounts.startSession()
-        context.logger.notice("Admin signed in", metadata: ["client": "\(context.clientKey)"])
+        context.logger.notice("Admin signed in", metadata: ["client": "\(context.clientKey)", "device": "\(device != nil)"])
         var response = Redirect.to(Self.adminPath(form["next"]))
         response.setCookie(AdminSessionMiddleware.cookie(token, maxAge: Int(AdminAccounts.sessionLifetime)))
+        // The visitor's CSRF token is replaced: one planted before the sign-in is worth nothing after it.
+        response.setCookie(VisitorMiddleware.cookie(VisitorMiddleware.csrfCookieName, CSRFToken.make(siteKey), maxAge: nil))
+        if device == nil { response.setCookie(AdminDevice.issue(key: siteKey, passwordHash: hash).cookie) }
         return response
     }
 
@@ -61,6 +70,7 @@ struct AdminSessionController: Sendable {
         }
         var response = Redirect.to(SiteURL.admin(.login()).link)
         response.setCookie(AdminSessionMiddleware.cookie("", maxAge: 0))
+        response.setCookie(VisitorMiddleware.cookie(VisitorMiddleware.csrfCookieName, CSRFToken.make(siteKey), maxAge: nil))
         return response
     }
 

@@ -8,9 +8,13 @@ struct AdminSessionMiddleware: RouterMiddleware {
     static let cookieName = "admin_session"
 
     let accounts: AdminAccounts
+    let siteKey: SiteKey
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let token = request.cookies[Self.cookieName]?.value, try await accounts.isValid(session: token) {
+            // The console's forms carry a token made from the session, not the `csrf` cookie's (see `CSRFToken`).
+            var context = context
+            context.visitor.csrfToken = CSRFToken.console(session: token, siteKey)
             return try await next(request, context)
         }
         let back = request.method == .get ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : nil

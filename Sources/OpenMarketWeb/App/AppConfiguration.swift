@@ -81,6 +81,9 @@ public struct AppConfiguration: Sendable {
     public var v2aPort: Int?
     /// Addresses of load balancers in front: from them, the client is the one `X-Forwarded-For` names.
     public var trustedProxies: [String] = []
+    /// The operator's own client addresses: sign-ins from them are counted for each address alone, so guessing from
+    /// elsewhere never blocks the console for them (`--admin-address`).
+    public var adminAddresses: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,

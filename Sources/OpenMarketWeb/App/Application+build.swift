@@ -117,7 +117,9 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
     }
-    let visitor = VisitorMiddleware(publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } })
+    let siteKey = SiteKey()
+    let visitor = VisitorMiddleware(
+        publicAuthority: config.publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }, siteKey: siteKey)
     let pages = routes.group(visitor, CacheControlMiddleware.revalidate)
     let origins = resolver ?? ImageURLResolver(
         publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
@@ -139,9 +141,11 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     let accounts = AdminAccounts(storage: webStore.storage, hasher: hasher)
     let adminHost = AdminHostMiddleware(allowedHosts: allowedHosts)
     let signIn = routes.group(visitor, adminHost, CacheControlMiddleware.neverStore)
-    let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts), CacheControlMiddleware.neverStore)
-    AdminSessionController(accounts: accounts, renderer: renderer, throttle: throttle, bodyDeadline: config.bodyDeadline)
-        .addRoutes(signIn: signIn, console: console)
+    let console = routes.group(visitor, adminHost, AdminSessionMiddleware(accounts: accounts, siteKey: siteKey), CacheControlMiddleware.neverStore)
+    AdminSessionController(
+        accounts: accounts, renderer: renderer, throttle: throttle, bodyDeadline: config.bodyDeadline, siteKey: siteKey,
+        operatorAddresses: Set(config.adminAddresses.compactMap(TrustedProxyMiddleware.normalized))
+    ).addRoutes(signIn: signIn, console: console)
     AdminProductsController(admin: adminMarket, market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
     AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline)
@@ -155,7 +159,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
             LogRequestsMiddleware(.info),
             RequestIDMiddleware(),
             TrustedProxyMiddleware(proxies: config.trustedProxies),
-            SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin),
+            SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin, publicURL: config.publicURL),
             ResponseDelivery(compressedBodies: CompressedBodies()),
             CanonicalPathMiddleware(pages: errorPages),
         ]),
@@ -179,6 +183,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         let logger = startupLogger
         // The web store's schema first (on PostgreSQL, migrations of its own).
         try await webStore.prepare()
+        try await siteKey.load(from: webStore.storage)
         // Each hashes a secret (bcrypt, on the hasher's own threads): side by side, start-up waits for one.
         async let market: Void = prepareMarket(logger)
         async let admin: Void = accounts.prepare(configuredPassword: adminPassword, notes: notes, logger: logger)

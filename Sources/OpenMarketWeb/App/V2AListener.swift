@@ -26,7 +26,7 @@ enum V2AListener {
                 LogRequestsMiddleware(.info),
                 RequestIDMiddleware(),
                 TrustedProxyMiddleware(proxies: config.trustedProxies),
-                SecurityHeadersMiddleware(upstreamOrigin: nil),
+                SecurityHeadersMiddleware(upstreamOrigin: nil, publicURL: config.publicURL),
                 ResponseDelivery(compressedBodies: CompressedBodies()),
                 CanonicalPathMiddleware(pages: errorPages),
             ]),

@@ -7,7 +7,8 @@ import NIOCore
 /// would then count every visitor as one. When the connection comes from an address the operator named as a proxy
 /// (`--trusted-proxy`), the client is the nearest address of `X-Forwarded-For` that is not a trusted proxy itself
 /// (each proxy appends the address it was reached from, so the right end is the part we can trust). From anyone
-/// else the header is ignored: a client cannot choose the address it is counted under.
+/// else the header is ignored: a client cannot choose the address it is counted under. The same goes for
+/// `X-Forwarded-Proto`: only a trusted proxy can say the visitor reached it over HTTPS.
 struct TrustedProxyMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -24,7 +25,14 @@ struct TrustedProxyMiddleware: RouterMiddleware {
         }
         var context = context
         context.forwardedClient = Self.client(forwardedFor: request.headers[values: .xForwardedFor], proxies: proxies)
+        context.forwardedHTTPS = Self.isHTTPS(forwardedProto: request.headers[values: .xForwardedProto])
         return try await next(request, context)
+    }
+
+    /// Whether the proxy says it was reached over HTTPS: the last value it sent, as the nearest proxy appends.
+    static func isHTTPS(forwardedProto values: [String]) -> Bool {
+        let last = values.last?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
+        return last?.lowercased() == "https"
     }
 
     /// The right-most address of the header's lists that is not a trusted proxy; `nil` when there is none or an
@@ -47,4 +55,5 @@ struct TrustedProxyMiddleware: RouterMiddleware {
 
 extension HTTPField.Name {
     static let xForwardedFor = Self("X-Forwarded-For")!
+    static let xForwardedProto = Self("X-Forwarded-Proto")!
 }

@@ -21,6 +21,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 
     /// The client behind a trusted proxy, from `X-Forwarded-For` (`TrustedProxyMiddleware`); `nil` otherwise.
     var forwardedClient: String?
+    /// A trusted proxy says the visitor reached it over HTTPS (`X-Forwarded-Proto`).
+    var forwardedHTTPS = false
 
     /// The client's address without the port, as a key for rate limits: behind a trusted proxy, the address it
     /// forwarded for.

@@ -11,16 +11,20 @@ struct VisitorMiddleware: RouterMiddleware {
 
     /// `host[:port]` of the configured public URL: behind a proxy that rewrites `Host`, forms come from there.
     var publicAuthority: String?
+    /// Signs and checks the CSRF tokens (`CSRFToken`).
+    let siteKey: SiteKey
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         // `request.cookies` splits the header again at every use.
         let cookies = request.cookies
-        let existing = cookies[Self.csrfCookieName]?.value.filter { $0.isHexDigit }
-        let token = existing.flatMap { $0.count == 64 ? $0 : nil } ?? Self.newToken()
+        // Only a token this site signed is taken; anything else (planted, or from before tokens were signed) is replaced.
+        let cookie: String? = cookies[Self.csrfCookieName]?.value
+        let kept = cookie.flatMap { CSRFToken.isGenuine($0, siteKey) ? $0 : nil }
+        let token = kept ?? CSRFToken.make(siteKey)
         context.visitor.language = Language.preferred(for: request)
         context.visitor.csrfToken = token
-        context.visitor.hadCSRFCookie = existing?.count == 64
+        context.visitor.hadCSRFCookie = kept != nil
         context.visitor.flash = cookies[Flash.cookieName].flatMap { Flash(rawValue: $0.value) }
         context.visitor.listView = cookies[ListView.cookieName].flatMap { ListView(rawValue: $0.value) }
         context.visitor.likes = ProductTrail(ProductTrail.likes, cookie: cookies[ProductTrail.likes.cookieName]?.value)
@@ -29,7 +33,7 @@ struct VisitorMiddleware: RouterMiddleware {
             try Self.refuseCrossSite(request, publicAuthority: publicAuthority)
         }
         var response = try await next(request, context)
-        if !context.visitor.hadCSRFCookie {
+        if kept == nil {
             response.setCookie(Self.cookie(Self.csrfCookieName, token, maxAge: nil))
         }
         if context.visitor.flash != nil, response.status == .ok {
@@ -50,7 +54,8 @@ struct VisitorMiddleware: RouterMiddleware {
     }
 
     /// 32 random bytes as 64 hex digits, from the system's generator in one call (`arc4random_buf`: one
-    /// `getrandom` where `SystemRandomNumberGenerator` would make four), every first visit.
+    /// `getrandom` where `SystemRandomNumberGenerator` would make four): keys of drafts and their photos, and the
+    /// stand-in token of kept pages (as long as a `CSRFToken`).
     static func newToken() -> String {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let filled = withUnsafeMutableBytes(of: &words) { buffer -> Bool in
@@ -81,7 +86,10 @@ struct VisitorMiddleware: RouterMiddleware {
 
     /// Compares without an early exit, so response time says nothing about how much of a token matched.
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        constantTimeEquals(lhs.utf8, rhs.utf8)
+    }
+
+    static func constantTimeEquals(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -44,8 +44,16 @@ struct AdminAccounts: Sendable {
     }
 
     func verify(_ password: String) async throws -> Bool {
-        let hash = try await storage.adminPasswordHash()
-        return await hasher.verify(password, against: hash)
+        await verify(password, against: try await passwordHash())
+    }
+
+    /// The password's hash as set now; `nil` before a first start made one. Device cookies are bound to it.
+    func passwordHash() async throws -> String? {
+        try await storage.adminPasswordHash()
+    }
+
+    func verify(_ password: String, against hash: String?) async -> Bool {
+        await hasher.verify(password, against: hash)
     }
 
     /// A new session; the returned token goes only into the visitor's cookie.

@@ -17,6 +17,10 @@ enum PostgresWebSchema {
     static let migrations: [Migration] = [
         Migration(name: "web v1 accounts passwords history drafts kept products guesses", statements: version1),
         Migration(name: "web v2 guesses reserved before they are checked", statements: guessReservations),
+        Migration(name: "web v3 site key", statements: [
+            // The key the site signs its CSRF tokens and the console's device cookies with, made by the first instance.
+            "CREATE TABLE web_site_key (id smallint PRIMARY KEY CHECK (id = 1), key bytea NOT NULL)",
+        ]),
     ]
 
     static let version1: [String] = [

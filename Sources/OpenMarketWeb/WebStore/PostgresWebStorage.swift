@@ -69,6 +69,17 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         return try await pool.query(query, logger: logger, read)
     }
 
+    // MARK: Site key
+
+    func siteKey(orKeeping fresh: Data) async throws -> Data {
+        // Instances starting together: the first insert wins, and every one reads what won.
+        try await pool.execute("INSERT INTO web_site_key (id, key) VALUES (1, \(fresh)) ON CONFLICT (id) DO NOTHING", logger: logger)
+        guard let kept = try await first(Data.self, "SELECT key FROM web_site_key WHERE id = 1") else {
+            throw PostgresWebStoreError("The site key was not kept.")
+        }
+        return kept
+    }
+
     // MARK: Admin accounts
 
     func adminPasswordHash() async throws -> String? {

@@ -53,6 +53,14 @@ struct SQLiteWebStorage: WebStorage {
         _ = try await database.write { db in try AdminSessionRecord.deleteOne(db, key: tokenHash) }
     }
 
+    func siteKey(orKeeping fresh: Data) async throws -> Data {
+        try await database.write { db in
+            if let kept = try Data.fetchOne(db, sql: "SELECT key FROM siteKey WHERE id = 1") { return kept }
+            try db.execute(sql: "INSERT INTO siteKey (id, key) VALUES (1, ?)", arguments: [fresh])
+            return fresh
+        }
+    }
+
     // MARK: Product passwords
 
     func productPasswordHash(productID: Int) async throws -> String? {

@@ -123,6 +123,13 @@ enum WebDatabase {
             // A restore's entry names the deleted product it came from.
             try db.alter(table: "auditEvent") { table in table.add(column: "relatedProductId", .integer) }
         }
+        migrator.registerMigration("v6 site key") { db in
+            // The key the site signs its CSRF tokens and the console's device cookies with, made on the first start.
+            try db.create(table: "siteKey") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("key", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -20,6 +20,12 @@ protocol AdminAccountStorage: Sendable {
     func removeSession(tokenHash: String) async throws
 }
 
+/// The key the site signs its own tokens with (`SiteKey`).
+protocol SiteKeyStorage: Sendable {
+    /// The kept key, or `fresh`, kept now, when there is none yet (instances starting together keep one).
+    func siteKey(orKeeping fresh: Data) async throws -> Data
+}
+
 /// Product passwords the front end keeps itself (for a remote market that cannot), by product id.
 protocol ProductPasswordStorage: Sendable {
     func productPasswordHash(productID: Int) async throws -> String?
@@ -73,7 +79,7 @@ protocol PhotoDraftStorage: Sendable {
 }
 
 /// All of the front end's state in one store, and what operations need of it.
-protocol WebStorage: AdminAccountStorage, ProductPasswordStorage, AuditStorage, DeletedProductStorage, PhotoDraftStorage {
+protocol WebStorage: AdminAccountStorage, SiteKeyStorage, ProductPasswordStorage, AuditStorage, DeletedProductStorage, PhotoDraftStorage {
     /// One cheap read, for `/ready`.
     func healthCheck() async throws
     /// Brings the schema up to date; safe while other instances do the same.
