@@ -204,7 +204,7 @@ extension MarketAPIController {
     }
 
     static func productID(_ context: Context) throws(OpenMarketError) -> Int {
-        guard let raw = context.parameters.get("id"), let id = Int(raw), id > 0 else {
+        guard let id = PathNumber.positive(context.parameters.get("id")) else {
             throw .notFound("There is no product at this address.")
         }
         return id

@@ -161,10 +161,11 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
             TrustedProxyMiddleware(proxies: config.trustedProxies),
             SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin, publicURL: config.publicURL),
             ResponseDelivery(compressedBodies: CompressedBodies()),
+            RequestTargetMiddleware(allowedHosts: allowedHosts, pages: errorPages),
             CanonicalPathMiddleware(pages: errorPages),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.
-        server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit(), RequestTargetCheck.Installer()], idleTimeout: .init(config.idleTimeout))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "OpenMarketWeb"),
         services: services,
         onServerRunning: { [startupLogger = logger] channel in

@@ -28,9 +28,10 @@ enum V2AListener {
                 TrustedProxyMiddleware(proxies: config.trustedProxies),
                 SecurityHeadersMiddleware(upstreamOrigin: nil, publicURL: config.publicURL),
                 ResponseDelivery(compressedBodies: CompressedBodies()),
+                RequestTargetMiddleware(allowedHosts: allowedHosts, pages: errorPages),
                 CanonicalPathMiddleware(pages: errorPages),
             ]),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit(), RequestTargetCheck.Installer()], idleTimeout: .init(config.idleTimeout))),
             configuration: .init(address: .hostname(config.host, port: port), serverName: "OpenMarketWeb"),
             onServerRunning: { channel in
                 logger.info("The v2a (market-training) API is listening", metadata: ["port": "\(channel.localAddress?.port ?? port)"])

@@ -28,9 +28,10 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// forwarded for.
     var clientKey: String { forwardedClient ?? remoteAddress?.ipAddress ?? "unknown" }
 
-    /// The product id of a route with an `:id` parameter; anything but a positive number is a 404.
+    /// The product id of a route with an `:id` parameter; anything but a positive number spelled as our links spell
+    /// it (`PathNumber`) is a 404.
     func productID() throws(HTTPError) -> Int {
-        guard let id = parameters.get("id").flatMap(Int.init), id > 0 else { throw HTTPError(.notFound) }
+        guard let id = PathNumber.positive(parameters.get("id")) else { throw HTTPError(.notFound) }
         return id
     }
 }

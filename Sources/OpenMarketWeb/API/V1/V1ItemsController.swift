@@ -33,7 +33,7 @@ struct V1ItemsController: Sendable {
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
-        guard let page = context.parameters.get("page").flatMap(Int.init), (1...WebLimits.maxPage).contains(page) else {
+        guard let page = PathNumber.positive(context.parameters.get("page")), page <= WebLimits.maxPage else {
             throw HTTPError(.notFound)
         }
         let listed = try await market.products(ProductQuery(page: page, perPage: V1Path.itemsPerPage))
