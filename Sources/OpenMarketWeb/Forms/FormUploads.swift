@@ -56,7 +56,14 @@ struct FormUploads: Sendable {
     /// `repeatable` the fields it may send several times (checkboxes of one name).
     func read(_ request: Request, context: AppRequestContext, photoField: String, repeatable: Set<String> = []) async throws -> Upload {
         let contentType = request.headers[.contentType] ?? ""
-        guard let boundary = try MultipartForm.boundary(fromContentType: contentType) else {
+        let boundary: String?
+        do {
+            boundary = try MultipartForm.boundary(fromContentType: contentType)
+        } catch {
+            // No boundary, an empty one, one too long: the request is malformed (400), as on every other route.
+            throw OpenMarketError.malformed(error.message)
+        }
+        guard let boundary else {
             // A form without files (no enctype) is small: read it the ordinary way.
             return Upload(form: try await SubmittedForm.read(request, context: context, deadline: deadline, repeatable: repeatable))
         }
