@@ -10,7 +10,7 @@ public enum ImageInspector {
     /// file name or a declared media type. Cheap whatever the image claims to be: a 30000 × 30000 PNG is
     /// reported, not decoded, so `ImageLimits.check(_:)` can refuse it before any pixel exists.
     public static func header(of data: Data) throws(ImageError) -> ImageHeader {
-        let result = data.withUnsafeBytes { bytes in
+        let result = PNGChunks.essential(data).withUnsafeBytes { bytes in
             Result { () throws(ImageError) in try inspect(bytes).header }
         }
         return try result.get()

@@ -37,8 +37,11 @@ public final class ImageProcessor: Sendable {
     ///
     /// Transparent areas are flattened onto white, since every variant has a JPEG form. Cancelling the calling
     /// task withdraws an image still waiting for a worker; one already being processed is finished first.
-    public func process(_ data: Data, limits: ImageLimits = ImageLimits()) async throws(ImageError) -> ProcessedImage {
+    public func process(_ upload: Data, limits: ImageLimits = ImageLimits()) async throws(ImageError) -> ProcessedImage {
         let start = ContinuousClock.now
+        // A PNG's text and private chunks are left out before libvips reads anything: they are metadata, which
+        // no output keeps, and compressed text would be inflated at every header read (see `PNGChunks`).
+        let data = PNGChunks.essential(upload)
         // The header is read here, on the caller's thread and before any worker is taken: a bomb or a file that
         // is no image never waits in the queue or holds a worker.
         try limits.check(try ImageInspector.header(of: data))
