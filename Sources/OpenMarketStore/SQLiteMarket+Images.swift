@@ -127,8 +127,9 @@ extension SQLiteMarket: ImageServing {
         switch error {
         case .notAnImage, .decodeFailed:
             .unsupportedMedia("Image \(position) could not be read as a JPEG, PNG, GIF, WebP or HEIC image.")
-        case .unsupportedFormat(let format):
-            .unsupportedMedia("Image \(position) is \(format.uppercased()); send a JPEG, PNG, GIF, WebP or HEIC image.")
+        case .unsupportedFormat:
+            // Never the decoder's own name for what it found ("MAGICK"): what the person can send instead.
+            .unsupportedMedia("Image \(position) is not a JPEG, PNG, GIF, WebP or HEIC image; send it in one of those formats.")
         case .tooManyPixels(let width, let height, _), .sideTooLong(let width, let height, _):
             .invalid([.init(.imagePixels(position: position, width: width, height: height))])
         case .tooLargeAfterShrinking(let bytes, let limit):
