@@ -157,7 +157,7 @@ struct MarketAPIController: Sendable {
     /// Refuses a client that may not guess at this identifier's secret now: before the body is even read, so a
     /// blocked guess costs next to nothing (429 with `Retry-After`).
     private func checkThrottle(_ identifier: String, _ context: Context) async throws {
-        if let wait = await throttle.blockedSeconds(client: context.clientKey, subject: .vendor(identifier)) {
+        if let wait = try await throttle.blockedSeconds(client: context.clientKey, subject: .vendor(identifier)) {
             context.logger.debug("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
             throw WebError.tooManyAttempts(seconds: wait)
         }

@@ -25,7 +25,7 @@ struct AdminSessionController: Sendable {
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let a = context.visitor.language.adminStrings
-        if let wait = await throttle.blockedSeconds(client: context.clientKey, subject: .adminSignIn) {
+        if let wait = try await throttle.blockedSeconds(client: context.clientKey, subject: .adminSignIn) {
             context.logger.warning("Admin sign-in refused while throttled", metadata: ["client": "\(context.clientKey)"])
             return try page(request, context, next: form["next"], error: a.loginThrottled(seconds: wait), status: .tooManyRequests)
         }

@@ -81,6 +81,8 @@ public struct AppConfiguration: Sendable {
     public var v2aPort: Int?
     /// Addresses of load balancers in front: from them, the client is the one `X-Forwarded-For` names.
     public var trustedProxies: [String] = []
+    /// On PostgreSQL, how long a request waits for a connection and may hold it before it answers 503.
+    public var databaseLimits: PostgresPool.Limits = .standard
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,

@@ -61,9 +61,11 @@ struct GuessThrottle: Sendable {
         await counting.waitSeconds(client: client, subject: subject)
     }
 
-    /// Like `waitSeconds`, but a blocked client's answer is held back for `tarpit` first.
-    func blockedSeconds(client: String, subject: Subject) async -> Int? {
-        guard let wait = await waitSeconds(client: client, subject: subject) else { return nil }
+    /// Like `waitSeconds`, but a blocked client's answer is held back for `tarpit` first. Throws when the counts
+    /// cannot be read because their database is not answering (`OpenMarketError.unavailable`: the guess is not let
+    /// through, and the answer says the service is unavailable rather than that the client guessed too often).
+    func blockedSeconds(client: String, subject: Subject) async throws -> Int? {
+        guard let wait = try await counting.checkedWaitSeconds(client: client, subject: subject) else { return nil }
         Counter(label: Telemetry.throttled, dimensions: [("subject", subject.kind)]).increment()
         try? await Task.sleep(for: Self.tarpit)
         return wait
@@ -91,8 +93,16 @@ struct GuessThrottle: Sendable {
 /// Where a `GuessThrottle` counts misses; every implementation applies the same three limits.
 protocol GuessCounting: Sendable {
     func waitSeconds(client: String, subject: GuessThrottle.Subject) async -> Int?
+    /// `waitSeconds`, throwing rather than refusing when the counts' database is not answering.
+    func checkedWaitSeconds(client: String, subject: GuessThrottle.Subject) async throws -> Int?
     func recordMiss(client: String, subject: GuessThrottle.Subject) async
     func recordSuccess(client: String, subject: GuessThrottle.Subject) async
+}
+
+extension GuessCounting {
+    func checkedWaitSeconds(client: String, subject: GuessThrottle.Subject) async throws -> Int? {
+        await waitSeconds(client: client, subject: subject)
+    }
 }
 
 /// Misses counted in this process's memory: for one instance.
