@@ -26,6 +26,9 @@ public enum OpenMarketError: Error, Sendable, Hashable {
     case storeFailure(String)
     /// The embedded store's disk is full: nothing was written, and trying later may work.
     case storageFull
+    /// The embedded store's database does not answer (stopped, unreachable, or no connection free in time): trying
+    /// again after this many seconds may work.
+    case unavailable(retryAfterSeconds: Int)
 }
 
 extension OpenMarketError {
@@ -76,6 +79,8 @@ extension OpenMarketError {
             "The market's storage failed."
         case .storageFull:
             "The market's storage is full; nothing was saved. Try again later."
+        case .unavailable(let seconds):
+            "The market's database is not answering; try again in \(seconds) seconds."
         }
     }
 }

@@ -125,21 +125,31 @@ public final class MarketWriteFeed: Service {
     }
 
     /// One connection: `LISTEN`, then a step for every notification until the connection ends or the task is
-    /// cancelled (which closes it).
+    /// cancelled (which closes it). Connecting is bounded by the connection's own timeout; the questions before
+    /// listening by `checkTimeout` (past it the connection is closed), then the checks take over.
     private func listenOnce() async throws {
         let connection = try await PostgresConnection.connect(
             configuration: try location.connectionConfiguration(applicationName: "openmarket write feed"), id: 1, logger: logger)
         try await withTaskCancellationHandler {
             do {
-                let process = try await Self.serverProcess(connection, logger: logger)
                 let (logger, interval, timeout) = (self.logger, checkInterval, checkTimeout)
-                try await connection.listen(on: Self.channel) { notifications in
-                    started(process)
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask { try await Self.keepChecking(connection, every: interval, within: timeout, logger: logger) }
-                        defer { group.cancelAll() }
-                        for try await _ in notifications {
-                            notified()
+                let listening = NIOLockedValueBox(false)
+                try await withThrowingTaskGroup(of: Void.self) { setup in
+                    setup.addTask {
+                        try await Task.sleep(for: timeout)
+                        if !listening.withLockedValue({ $0 }) { try? await connection.close() }
+                    }
+                    defer { setup.cancelAll() }
+                    let process = try await Self.serverProcess(connection, logger: logger)
+                    try await connection.listen(on: Self.channel) { notifications in
+                        listening.withLockedValue { $0 = true }
+                        started(process)
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { try await Self.keepChecking(connection, every: interval, within: timeout, logger: logger) }
+                            defer { group.cancelAll() }
+                            for try await _ in notifications {
+                                notified()
+                            }
                         }
                     }
                 }

@@ -298,7 +298,7 @@ extension PostgresMarket: AdminListing {
     }
 
     public func updateProductAsOwner(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
-        try await applyChanges(id: id, changes: changes, vendorID: nil)
+        try await updateProduct(id: id, changes: changes, replacingImages: nil, as: .owner, if: nil).written().after
     }
 
     public func deleteProductAsOwner(id: Int) async throws(OpenMarketError) -> ProductDetail {

@@ -26,7 +26,7 @@ extension PostgresMarket {
             let size = min(max(1, batchSize), count - written)
             let batch = (0..<size).map { _ in generator.product() }
             let batchStart = firstDate.addingTimeInterval(Double(written) * step)
-            images += try await transaction { connection in
+            images += try await transaction(limits: pool.limits.unboundedWork) { connection in
                 try await Self.insertFill(connection, batch, vendors: vendors, firstDate: batchStart, step: step, logger: logger)
             }
             written += size

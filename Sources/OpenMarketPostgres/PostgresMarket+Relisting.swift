@@ -77,21 +77,6 @@ extension PostgresMarket: ProductRelisting, ProductImageReplacing {
     public func updateProduct(
         id: Int, changes: ProductChanges, replacingImages images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        try ImageRules.checkBeforeWriting(images)
-        let vendorID = try await authenticate(credentials)
-        let processed = try await processed(images)
-        let prefix = configuration.imagePathPrefix
-        let logger = self.logger
-        return try await transaction { connection in
-            try await Self.applyChanges(connection, id: id, changes: changes, vendorID: vendorID, logger: logger)
-            try await connection.query("DELETE FROM product_image WHERE product_id = \(Int64(id))", logger: logger)
-            // The first new photo is the main one, whatever the changes named.
-            let ids = try await Self.insertImages(connection, processed, productID: Int64(id), logger: logger)
-            try await connection.query("UPDATE product SET thumbnail_image_id = \(ids.first) WHERE id = \(Int64(id))", logger: logger)
-            guard let detail = try await PostgresProductLoader.detail(connection, id: Int64(id), imagePathPrefix: prefix, logger: logger) else {
-                throw OpenMarketError.storeFailure("The product could not be read back.")
-            }
-            return detail
-        }
+        try await updateProduct(id: id, changes: changes, replacingImages: images, as: .vendor(credentials), if: nil).written().after
     }
 }

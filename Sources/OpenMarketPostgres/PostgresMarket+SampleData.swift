@@ -43,7 +43,7 @@ extension PostgresMarket: VendorKeeping, ConsistencyChecking {
                 draft: sample.draft, amounts: amounts, images: images, vendorID: Int64(vendor.id), createdAt: sample.createdAt))
         }
         let logger = self.logger
-        let loaded = try await transaction { connection -> Int in
+        let loaded = try await transaction(limits: pool.limits.unboundedWork) { connection -> Int in
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.sampleDataLock))", logger: logger)
             let existing = try await PostgresListing.single(
                 connection, "SELECT coalesce(sum(total), 0)::bigint FROM product_cell_counter", logger: logger)
@@ -59,7 +59,7 @@ extension PostgresMarket: VendorKeeping, ConsistencyChecking {
     /// found by the start of their name (short and trigram searches). Reads every product: not for page views.
     public func consistencyProblems(sample: Int = 200) async throws(OpenMarketError) -> [String] {
         let logger = self.logger
-        return try await readTransaction { connection in
+        return try await readTransaction(limits: pool.limits.unboundedWork) { connection in
             var problems: [String] = []
             let cells = try await connection.query(
                 """

@@ -83,21 +83,7 @@ extension PostgresMarket: TwoStepDeleting {
     public func updateProduct(
         id: Int, changes: ProductChanges, credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        let vendorID = try await authenticate(credentials)
-        return try await applyChanges(id: id, changes: changes, vendorID: vendorID)
-    }
-
-    /// Applies changes to a product the vendor owns (any product, for `nil`: the admin acting as its owner).
-    func applyChanges(id: Int, changes: ProductChanges, vendorID: Int64?) async throws(OpenMarketError) -> ProductDetail {
-        let prefix = configuration.imagePathPrefix
-        let logger = self.logger
-        return try await transaction { connection in
-            try await Self.applyChanges(connection, id: id, changes: changes, vendorID: vendorID, logger: logger)
-            guard let detail = try await PostgresProductLoader.detail(connection, id: Int64(id), imagePathPrefix: prefix, logger: logger) else {
-                throw OpenMarketError.storeFailure("The product could not be read back.")
-            }
-            return detail
-        }
+        try await updateProduct(id: id, changes: changes, replacingImages: nil, as: .vendor(credentials), if: nil).written().after
     }
 
     /// The changes written inside the caller's transaction, checking the merged result against the rules.

@@ -20,11 +20,17 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         public var imagePathPrefix: String
         /// The most connections this instance opens; the server's `max_connections` is shared by every instance.
         public var maximumConnections: Int
+        /// How long a request's work may wait for the database before it answers "unavailable".
+        public var limits: PostgresPool.Limits
 
-        public init(deleteTokenLifetime: Duration = .seconds(600), imagePathPrefix: String = "/images/", maximumConnections: Int = 20) {
+        public init(
+            deleteTokenLifetime: Duration = .seconds(600), imagePathPrefix: String = "/images/", maximumConnections: Int = 20,
+            limits: PostgresPool.Limits = .standard
+        ) {
             self.deleteTokenLifetime = deleteTokenLifetime
             self.imagePathPrefix = imagePathPrefix
             self.maximumConnections = maximumConnections
+            self.limits = limits
         }
     }
 
@@ -36,9 +42,6 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
     /// upload is refused rather than stored unprocessed.
     let imageProcessor: ImageProcessor?
-    /// Opened when the pool starts running: work that starts with the application (sample products) may ask for a
-    /// connection before the service group has started the pool, and then waits here instead of racing it.
-    let poolStarted = PoolGate()
     /// Steps after each of this market's writes, and names the version kept answers are read at (`writeVersion`).
     public let writeFeed: MarketWriteFeed?
     /// Without a feed, the version is new at every read.
@@ -56,15 +59,15 @@ public final class PostgresMarket: OpenMarketAPI, Service {
         self.configuration = configuration
         self.imageProcessor = imageProcessor
         self.logger = logger
-        pool = PostgresPool(name: "market", location: location, maximumConnections: configuration.maximumConnections, logger: logger)
+        pool = PostgresPool(
+            name: "market", location: location, maximumConnections: configuration.maximumConnections, limits: configuration.limits, logger: logger)
     }
 
     /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown (a service
     /// listed before the server is shut down after it, so in-flight requests finish first). Runs once: either this
-    /// or `withRunning`.
+    /// or `withRunning`. Work asked for before it starts waits for it, within the pool's limits.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
-            self.poolStarted.open()
             await self.pool.run()
         }
     }
@@ -72,10 +75,7 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Runs the pool, applies the migrations, then `body`; the pool is closed when `body` returns or throws.
     public func withRunning<T: Sendable>(_ body: (PostgresMarket) async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                self.poolStarted.open()
-                await self.pool.run()
-            }
+            group.addTask { await self.pool.run() }
             defer { group.cancelAll() }
             try await migrate()
             return try await body(self)
@@ -86,7 +86,9 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     @discardableResult
     public func migrate() async throws(OpenMarketError) -> [String] {
         let logger = self.logger
-        let applied = try await withConnection { connection in try await PostgresSchema.migrate(connection, logger: logger) }
+        let applied = try await withConnection(limits: pool.limits.unboundedWork) { connection in
+            try await PostgresSchema.migrate(connection, logger: logger)
+        }
         logger.info("Market database ready", metadata: ["database": "\(location)", "migrations applied": "\(applied)"])
         return applied
     }
@@ -94,26 +96,14 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Orders by price and filters by stock and currency through its indexes, as the embedded market does.
     public var supportsSortingAndFilters: Bool { true }
 
-    /// How long a health check waits for the server: a pool whose server is gone keeps retrying its connections,
-    /// and a readiness probe must answer "not ready" rather than hang.
-    static let healthCheckTimeout: Duration = .seconds(5)
+    /// How long a health check waits for the server, for a connection and then for its answer: a pool whose server is
+    /// gone keeps retrying its connections, and a readiness probe must answer "not ready" within a second.
+    public static let healthCheckLimits = PostgresPool.Limits(connectionWait: .milliseconds(400), outageWait: .milliseconds(400), work: .milliseconds(400))
 
     public func healthCheck() async throws(OpenMarketError) {
         let logger = self.logger
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    try await self.withConnection(.statement) { connection in _ = try await connection.query("SELECT 1", logger: logger) }
-                }
-                group.addTask {
-                    try await Task.sleep(for: Self.healthCheckTimeout)
-                    throw OpenMarketError.storeFailure("The market database did not answer within \(Self.healthCheckTimeout).")
-                }
-                defer { group.cancelAll() }
-                try await group.next()
-            }
-        } catch {
-            throw mapped(error)
+        try await withConnection(.statement, limits: Self.healthCheckLimits) { connection in
+            _ = try await connection.query("SELECT 1", logger: logger)
         }
     }
 
@@ -149,12 +139,12 @@ public final class PostgresMarket: OpenMarketAPI, Service {
 
     // MARK: Connections
 
+    /// `limits`: the pool's own when `nil`.
     func withConnection<T: Sendable>(
-        _ kind: PostgresPool.Kind = .connection, _ body: (PostgresConnection) async throws -> T
+        _ kind: PostgresPool.Kind = .connection, limits: PostgresPool.Limits? = nil, _ body: (PostgresConnection) async throws -> T
     ) async throws(OpenMarketError) -> T {
-        await poolStarted.wait()
         do {
-            return try await pool.withConnection(kind) { connection in try await body(connection) }
+            return try await pool.withConnection(kind, limits: limits, body)
         } catch {
             throw mapped(error)
         }
@@ -164,25 +154,28 @@ public final class PostgresMarket: OpenMarketAPI, Service {
     /// Every write goes through here: the feed steps right after the commit, so this instance's kept answers
     /// never hide its own writes (other instances' drop theirs at the commit's notification).
     func transaction<T: Sendable>(
-        _ begin: PostgresQuery = "BEGIN", writes: Bool = true, _ body: (PostgresConnection) async throws -> T
+        _ begin: PostgresQuery = "BEGIN", writes: Bool = true, limits: PostgresPool.Limits? = nil,
+        _ body: (PostgresConnection) async throws -> T
     ) async throws(OpenMarketError) -> T {
-        await poolStarted.wait()
         // Stepped after a failed write too: a commit whose answer was lost may still have been made.
         defer { if writes { writeFeed?.noteWrite() } }
         do {
-            return try await pool.transaction(begin, logger: logger) { connection in try await body(connection) }
+            return try await pool.transaction(begin, limits: limits, logger: logger, body)
         } catch {
             throw mapped(error)
         }
     }
 
     /// A read that sees one snapshot, as a page's total and its rows must agree.
-    func readTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(OpenMarketError) -> T {
-        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", writes: false, body)
+    func readTransaction<T: Sendable>(
+        limits: PostgresPool.Limits? = nil, _ body: (PostgresConnection) async throws -> T
+    ) async throws(OpenMarketError) -> T {
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", writes: false, limits: limits, body)
     }
 
     func mapped(_ error: any Error) -> OpenMarketError {
         if let error = error as? OpenMarketError { return error }
+        if error is CancellationError { return .unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds) }
         if let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] {
             // 53100 disk_full: nothing was written, and trying later may work.
             if state == "53100" {
@@ -202,37 +195,6 @@ extension PostgresMarket: WriteVersioning {
         return unfedVersion.withLockedValue { value in
             value &+= 1
             return value
-        }
-    }
-}
-
-/// A gate that opens once and stays open; those waiting before it opens continue when it does.
-final class PoolGate: Sendable {
-    private enum State {
-        case closed([CheckedContinuation<Void, Never>])
-        case open
-    }
-
-    private let state = NIOLockedValueBox(State.closed([]))
-
-    func open() {
-        let waiting = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
-            guard case .closed(let waiting) = state else { return [] }
-            state = .open
-            return waiting
-        }
-        for continuation in waiting { continuation.resume() }
-    }
-
-    func wait() async {
-        if state.withLockedValue({ if case .open = $0 { true } else { false } }) { return }
-        await withCheckedContinuation { continuation in
-            let isOpen = state.withLockedValue { state -> Bool in
-                guard case .closed(let waiting) = state else { return true }
-                state = .closed(waiting + [continuation])
-                return false
-            }
-            if isOpen { continuation.resume() }
         }
     }
 }

@@ -45,6 +45,55 @@ public protocol AdminListing: Sendable {
     func deleteProductAsOwner(id: Int) async throws(OpenMarketError) -> ProductDetail
 }
 
+/// Who changes a product: a vendor with its secret (which the market checks), or the admin of this market acting
+/// with the product's owner's authority.
+public enum ProductWriter: Sendable {
+    case vendor(VendorCredentials)
+    case owner
+}
+
+/// A change as the market made it: the product just before and just after, both read in the write's transaction,
+/// so of changes racing each other each one's `before` is the one before it, never a state read earlier.
+public struct ProductReplacement: Sendable, Hashable {
+    public var before: ProductDetail
+    public var after: ProductDetail
+
+    public init(before: ProductDetail, after: ProductDetail) {
+        self.before = before
+        self.after = after
+    }
+}
+
+/// What a conditional change did.
+public enum ConditionalUpdate: Sendable, Hashable {
+    case updated(ProductReplacement)
+    /// The product was not as the caller expected: nothing was written. The product as it is.
+    case conflict(current: ProductDetail)
+}
+
+/// A change whose precondition is decided in the write's own transaction, with the product locked until the commit:
+/// an edit form's "as I showed it" is checked there, so two edits based on one state cannot both be written.
+public protocol ConditionalProductUpdating: Sendable {
+    /// `expected` is asked about the product as it is inside the transaction (after the owner check): `false` writes
+    /// nothing and answers `conflict`. `nil` writes whatever the product is (the API's last writer wins) and still
+    /// answers the state it replaced. `images`, when given, replace every photo (the v1 apps' PATCH); the first
+    /// becomes the main one.
+    func updateProduct(
+        id: Int, changes: ProductChanges, replacingImages images: [ImageUpload]?, as writer: ProductWriter,
+        if expected: (@Sendable (ProductDetail) -> Bool)?
+    ) async throws(OpenMarketError) -> ConditionalUpdate
+}
+
+extension ConditionalUpdate {
+    /// The change of an unconditional update, which cannot conflict.
+    package func written() throws(OpenMarketError) -> ProductReplacement {
+        switch self {
+        case .updated(let replacement): return replacement
+        case .conflict: throw .storeFailure("An unconditional change reported a conflict.")
+        }
+    }
+}
+
 /// The v2 API's delete in two steps: a single-use, expiring token, then the delete that spends it (exactly once,
 /// however many requests race for it).
 public protocol TwoStepDeleting: Sendable {

@@ -71,8 +71,7 @@ extension SQLiteMarket {
 
     /// Changes a product on its owner's behalf: for the signed-in admin of this market, who holds no vendor secret.
     public func updateProductAsOwner(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
-        let ownerID = try await owner(of: id)
-        return try await applyChanges(id: id, changes: changes, vendorID: ownerID)
+        try await updateProduct(id: id, changes: changes, replacingImages: nil, as: .owner, if: nil).written().after
     }
 
     /// Deletes a product and its images on its owner's behalf (the admin console's delete).
@@ -85,11 +84,5 @@ extension SQLiteMarket {
             try ProductRecord.deleteOne(db, key: Int64(id))
             return detail
         }
-    }
-
-    private func owner(of id: Int) async throws(OpenMarketError) -> Int64 {
-        let owner = try await read { db in try Int64.fetchOne(db, sql: "SELECT vendorId FROM product WHERE id = ?", arguments: [id]) }
-        guard let owner else { throw .notFound("Product \(id) does not exist.") }
-        return owner
     }
 }

@@ -55,20 +55,7 @@ extension SQLiteMarket: TwoStepDeleting {
     public func updateProduct(
         id: Int, changes: ProductChanges, credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
-        let vendorID = try await authenticate(credentials)
-        return try await applyChanges(id: id, changes: changes, vendorID: vendorID)
-    }
-
-    /// Applies changes to a product the given vendor owns, checking the merged result against the rules.
-    func applyChanges(id: Int, changes: ProductChanges, vendorID: Int64) async throws(OpenMarketError) -> ProductDetail {
-        let prefix = configuration.imagePathPrefix
-        return try await write { db in
-            try Self.applyChanges(db, id: id, changes: changes, vendorID: vendorID)
-            guard let detail = try ProductLoader.detail(db, id: Int64(id), imagePathPrefix: prefix) else {
-                throw OpenMarketError.storeFailure("The product could not be read back.")
-            }
-            return detail
-        }
+        try await updateProduct(id: id, changes: changes, replacingImages: nil, as: .vendor(credentials), if: nil).written().after
     }
 
     /// The changes written inside the caller's transaction; the row as it is afterwards.

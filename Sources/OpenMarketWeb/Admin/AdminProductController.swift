@@ -52,7 +52,9 @@ struct AdminProductController: Sendable {
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
         let input = ProductFormInput(form: submitted)
-        if let conflict = EditConflict(submitted: input, shown: input.shown, current: product) {
+        // As on the storefront: the market decides again, in the change's own transaction.
+        let basis = input.shown ?? ShownProduct(product)
+        if let conflict = EditConflict(submitted: input, shown: basis, current: product) {
             return try form(request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict)
         }
         switch input.editRequest(for: product, strings) {
@@ -61,9 +63,14 @@ struct AdminProductController: Sendable {
         case .unchanged:
             return try form(request, context, values: input, product: product, notice: strings.noChanges)
         case .changes(let requested):
-            switch await editing.update(product, changes: requested, by: .admin, strings: strings) {
+            switch await editing.update(product, changes: requested, basedOn: basis, by: .admin, strings: strings) {
             case .success:
                 return Redirect.to(SiteURL.admin(.product(.value(id))).link)
+            case .failure(.changedMeanwhile(let current)):
+                let conflict = EditConflict(submitted: input, shown: basis, current: current)
+                return try form(
+                    request, context, values: conflict?.merged ?? ProductFormInput(product: current), product: current, status: .conflict,
+                    conflict: conflict)
             case .failure(let refusal):
                 guard var shown = refusal.formErrors(strings) else { throw refusal.pageError }
                 // The console's form has no password field: such a refusal is about the product as a whole.

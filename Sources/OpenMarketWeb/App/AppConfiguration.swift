@@ -84,6 +84,8 @@ public struct AppConfiguration: Sendable {
     /// The operator's own client addresses: sign-ins from them are counted for each address alone, so guessing from
     /// elsewhere never blocks the console for them (`--admin-address`).
     public var adminAddresses: [String] = []
+    /// On PostgreSQL, how long a request waits for a connection and may hold it before it answers 503.
+    public var databaseLimits: PostgresPool.Limits = .standard
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, rootDirectory: URL,

@@ -33,7 +33,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     // The one place the front end's store is chosen.
     let sharedLocation: PostgresLocation? = if case .postgres(let location) = config.storage { location } else { webStoreDatabase }
     let webStore = if let sharedLocation {
-        WebStore.postgres(sharedLocation, logger: logger)
+        WebStore.postgres(sharedLocation, limits: config.databaseLimits, logger: logger)
     } else {
         try WebStore.sqlite(path: config.dataDirectory.appending(path: "web.sqlite").path)
     }
@@ -110,7 +110,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     let v1Upstream = if case .remote = config.backend { config.upstreamGeneration == .v1 } else { false }
     let keeping = makeKeeping(webStore.storage)
     let editing = ProductEditing(
-        market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, imageReplacing: embeddedMarket,
+        market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, conditional: embeddedMarket,
         productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream, keeping: keeping)
     let deleted = DeletedProducts(storage: webStore.storage)
     let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping)

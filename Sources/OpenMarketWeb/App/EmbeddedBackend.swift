@@ -62,7 +62,8 @@ struct EmbeddedBackend {
             try await setup.withRunning { _ in }
             // Answers are kept while the feed listens for every instance's writes, and dropped at each one.
             let feed = MarketWriteFeed(location: location, logger: logger)
-            let market = PostgresMarket(location: location, hasher: hasher, writeFeed: feed, logger: logger)
+            let market = PostgresMarket(
+                location: location, hasher: hasher, configuration: .init(limits: config.databaseLimits), writeFeed: feed, logger: logger)
             let vendors = VendorSetup(market: market, directory: directory, logger: logger, notes: nil)
             return EmbeddedBackend(
                 market: market, pages: CachedMarket(market: market), credentials: frontEnd.credentials,

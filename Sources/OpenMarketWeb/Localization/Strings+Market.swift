@@ -55,6 +55,8 @@ extension Strings {
             speaksKorean ? "마켓의 저장소에서 문제가 생겼습니다." : "The market's storage failed."
         case .storageFull:
             errStorageFull
+        case .unavailable:
+            speaksKorean ? "마켓의 데이터베이스가 응답하지 않습니다. 잠시 후 다시 시도하세요." : "The market's database is not answering; try again in a moment."
         }
     }
 }

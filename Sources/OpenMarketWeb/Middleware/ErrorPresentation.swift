@@ -82,9 +82,11 @@ struct ErrorPresentation: Sendable {
         case .timeout: .gatewayTimeout
         case .storeFailure: .internalServerError
         case .storageFull: .insufficientStorage
+        case .unavailable: .serviceUnavailable
         }
         var violations: [OpenMarketError.Violation] = []
         if case .invalid(let list) = error { violations = list }
         self.init(status: status, message: error.message, violations: violations, isOurFault: status == .internalServerError)
+        if case .unavailable(let seconds) = error { retryAfterSeconds = seconds }
     }
 }

@@ -1,6 +1,8 @@
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
 import OpenMarketCore
+import OpenMarketPostgres
 import Prometheus
 
 /// What an operator's tools read: `/metrics` for Prometheus, `/ready` for a load balancer. `/healthChecker`
@@ -22,10 +24,10 @@ struct OperationsController {
         }
         group.get(.readiness) { _, _ in
             let report = await readiness()
+            var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+            if !report.isReady { headers[.retryAfter] = String(PostgresPool.retryAfterSeconds) }
             return Response(
-                status: report.isReady ? .ok : .serviceUnavailable,
-                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: report.json)))
+                status: report.isReady ? .ok : .serviceUnavailable, headers: headers, body: .init(byteBuffer: ByteBuffer(string: report.json)))
         }
     }
 
@@ -56,22 +58,42 @@ struct OperationsController {
         }
     }
 
-    /// Both stores, each with one cheap read: the market (the embedded database or the upstream's health answer)
-    /// and the front end's own database.
+    /// How long each check may take: a load balancer's probe gets its answer within a second, whatever the stores do.
+    static let checkLimit: Duration = .milliseconds(800)
+
+    /// Both stores at once, each with one cheap read: the market (the embedded database or the upstream's health
+    /// answer) and the front end's own database.
     func readiness() async -> Report {
-        var checks: [(name: String, failure: String?)] = []
-        do {
-            try await market.healthCheck()
-            checks.append(("market", nil))
-        } catch {
-            checks.append(("market", String("\(error)".prefix(200))))
+        let (market, webStore) = (self.market, self.webStore)
+        async let marketFailure = Self.failure(within: Self.checkLimit) { try await market.healthCheck() }
+        async let webStoreFailure = Self.failure(within: Self.checkLimit) { try await webStore.healthCheck() }
+        return Report(checks: [("market", await marketFailure), ("webStore", await webStoreFailure)])
+    }
+
+    /// `nil` when `check` succeeds within `limit`, else why not. A check still running at the limit is cancelled and
+    /// left to end on its own: the answer never waits for it.
+    static func failure(within limit: Duration, _ check: @escaping @Sendable () async throws -> Void) async -> String? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            let waiting = NIOLockedValueBox<CheckedContinuation<String?, Never>?>(continuation)
+            let answer: @Sendable (String?) -> Void = { failure in
+                waiting.withLockedValue { waiting in
+                    waiting?.resume(returning: failure)
+                    waiting = nil
+                }
+            }
+            let work = Task {
+                do {
+                    try await check()
+                    answer(nil)
+                } catch {
+                    answer(String("\(error)".prefix(200)))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                work.cancel()
+                answer("no answer within \(limit)")
+            }
         }
-        do {
-            try await webStore.healthCheck()
-            checks.append(("webStore", nil))
-        } catch {
-            checks.append(("webStore", String("\(error)".prefix(200))))
-        }
-        return Report(checks: checks)
     }
 }

@@ -27,6 +27,8 @@ extension ProductEditing.Refusal {
             (errors[.images], status) = (strings.errMarketPhotoUnreadable, .unsupportedMediaType)
         case .market(.forbidden):
             (errors[.password], status) = (strings.errOtherVendor, .forbidden)
+        case .changedMeanwhile:
+            (errors[.form], status) = (strings.conflictTitle, .conflict)
         case .writesDisabled, .market:
             return nil
         }

@@ -13,6 +13,9 @@ extension ProductEditing {
         case storageFull
         /// The market refused or failed (rules, photos, another vendor's product, upstream trouble).
         case market(OpenMarketError)
+        /// The product is no longer as the requester's form showed it (another change came first): nothing was
+        /// written. The product as it is now.
+        case changedMeanwhile(current: ProductDetail)
 
         init(_ error: any Error) {
             switch error {
@@ -36,7 +39,9 @@ extension ProductEditing {
         var isOurFailure: Bool {
             switch self {
             case .storageFull: true
-            case .market(.storeFailure), .market(.timeout), .market(.unreachable), .market(.upstreamStatus), .market(.undecodableResponse): true
+            case .market(.storeFailure), .market(.timeout), .market(.unreachable), .market(.upstreamStatus), .market(.undecodableResponse),
+                .market(.unavailable):
+                true
             default: false
             }
         }
@@ -50,6 +55,7 @@ extension ProductEditing {
             case .writesDisabled: strings.writesDisabled
             case .storageFull: strings.errStorageFull
             case .market(let error): strings.marketError(error)
+            case .changedMeanwhile: strings.conflictTitle
             }
         }
     }

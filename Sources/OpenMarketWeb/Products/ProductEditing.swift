@@ -13,8 +13,8 @@ struct ProductEditing: Sendable {
     let throttle: GuessThrottle
     /// The vendor this front end writes as; `nil` in remote mode without `--identifier`/`--secret`.
     let vendor: VendorCredentials?
-    /// The embedded market, which can replace a product's photos; `nil` for a remote one.
-    var imageReplacing: (any ProductImageReplacing)? = nil
+    /// The embedded market, whose changes can be conditional and can replace a product's photos; `nil` for a remote one.
+    var conditional: (any ConditionalProductUpdating)? = nil
     /// A v1 server keeps a password per item and checks it. For a product whose password this front end does not
     /// keep (listed elsewhere), the typed password is then the item's own, passed through for the server to check,
     /// and a miss counts against the product, not against the vendor's secret (which v1 does not have).
@@ -71,38 +71,64 @@ struct ProductEditing: Sendable {
         }
     }
 
+    /// `basis`: the product as the requester's form showed it. On the embedded market the change is written only if
+    /// the product is still so, decided in the market's own transaction; otherwise nothing is written and the refusal
+    /// is `changedMeanwhile` with the product as it is now. `nil` writes whatever the product is (the API's last
+    /// writer wins). A remote market has no conditional change: there the caller's comparison before is all there is.
     /// `strings`: the requester's language, which the history keeps refusals in.
     /// `images`: photos to put in place of all the product's photos (v1 apps' PATCH), where the market can.
     func update(
-        _ product: ProductDetail, changes: ProductChanges, replacingImages images: [ImageUpload]? = nil, by requester: Requester,
-        strings: Strings
+        _ product: ProductDetail, changes: ProductChanges, basedOn basis: ShownProduct? = nil, replacingImages images: [ImageUpload]? = nil,
+        by requester: Requester, strings: Strings
     ) async -> Result<ProductDetail, Refusal> {
+        // What the change replaced: on the embedded market read in the change's own transaction, so each entry of the
+        // history has its own change's old values, whatever raced it; in remote mode the product as read before.
+        var before = product
         let result: Result<ProductDetail, Refusal>
-        switch (requester, images) {
-        case (.admin, nil):
-            result = await Refusal.catching { try await admin.update(id: product.id, changes: changes) }
-        case (.seller(let password, let client), nil):
-            result = await asSeller(productID: product.id, password: password, client: client) { credentials in
-                try await market.updateProduct(id: product.id, changes: changes, credentials: credentials)
-            }
-        case (.seller(let password, let client), let images?):
-            guard let imageReplacing else {
-                result = .failure(.market(.unsupportedMedia("This market cannot replace a product's photos.")))
-                break
-            }
-            result = await asSeller(productID: product.id, password: password, client: client) { credentials in
-                try await imageReplacing.updateProduct(id: product.id, changes: changes, replacingImages: images, credentials: credentials)
-            }
-        case (.admin, .some):
+        if case (.admin, .some) = (requester, images) {
             result = .failure(.market(.unsupportedMedia("The console does not replace photos.")))
+        } else if let conditional {
+            var expected: (@Sendable (ProductDetail) -> Bool)?
+            if let basis { expected = { current in ShownProduct(current) == basis } }
+            func change(as writer: ProductWriter) async throws -> ProductDetail {
+                switch try await conditional.updateProduct(id: product.id, changes: changes, replacingImages: images, as: writer, if: expected) {
+                case .updated(let replacement):
+                    before = replacement.before
+                    return replacement.after
+                case .conflict(let current):
+                    throw Refusal.changedMeanwhile(current: current)
+                }
+            }
+            switch requester {
+            case .admin:
+                result = await Refusal.catching { try await change(as: .owner) }
+            case .seller(let password, let client):
+                result = await asSeller(productID: product.id, password: password, client: client) { credentials in
+                    try await change(as: .vendor(credentials))
+                }
+            }
+        } else {
+            switch (requester, images) {
+            case (.admin, _):
+                result = await Refusal.catching { try await admin.update(id: product.id, changes: changes) }
+            case (.seller(let password, let client), nil):
+                result = await asSeller(productID: product.id, password: password, client: client) { credentials in
+                    try await market.updateProduct(id: product.id, changes: changes, credentials: credentials)
+                }
+            case (.seller, .some):
+                result = .failure(.market(.unsupportedMedia("This market cannot replace a product's photos.")))
+            }
         }
         // Photos replaced are a change of their own in the history: the number before and after.
-        let photos = images.map { AuditLog.Change(field: "images", old: String(product.images.count), new: String($0.count)) }
+        let photos = images.map { AuditLog.Change(field: "images", old: String(before.images.count), new: String($0.count)) }
         switch result {
         case .success(let updated):
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
-                changes: AuditLog.Change.diff(from: product, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
+                changes: AuditLog.Change.diff(from: before, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
+        case .failure(.changedMeanwhile):
+            // Nothing was tried on the product as it is: the requester sees the other change and decides again.
+            break
         case .failure(let refusal):
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,

@@ -143,7 +143,10 @@ struct ProductEditorController: Sendable {
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
         let input = ProductFormInput(form: form)
-        if let conflict = EditConflict(submitted: input, shown: input.shown, current: product) {
+        // What the change is based on: the product as the form showed it, else as it was just read. The read above
+        // only spares a doomed attempt; the market decides again in the change's own transaction.
+        let basis = input.shown ?? ShownProduct(product)
+        if let conflict = EditConflict(submitted: input, shown: basis, current: product) {
             return try formResponse(request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict)
         }
         switch input.editRequest(for: product, strings) {
@@ -153,9 +156,14 @@ struct ProductEditorController: Sendable {
             return try formResponse(request, context, values: input, product: product, notice: strings.noChanges)
         case .changes(let changes):
             let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
-            switch await editing.update(product, changes: changes, by: seller, strings: strings) {
+            switch await editing.update(product, changes: changes, basedOn: basis, by: seller, strings: strings) {
             case .success:
                 return Redirect.to(SiteURL.product(.value(id)).link, flash: .updated)
+            case .failure(.changedMeanwhile(let current)):
+                let conflict = EditConflict(submitted: input, shown: basis, current: current)
+                return try formResponse(
+                    request, context, values: conflict?.merged ?? ProductFormInput(product: current), product: current, status: .conflict,
+                    conflict: conflict)
             case .failure(let refusal):
                 return try refusedForm(refusal, request, context, values: input, product: product)
             }

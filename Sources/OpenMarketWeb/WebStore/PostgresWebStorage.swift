@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenMarketCore
 import OpenMarketPostgres
 import OpenMarketStore
 import PostgresNIO
@@ -17,10 +18,13 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     let pool: PostgresPool
     let logger: Logger
 
-    init(location: PostgresLocation, maximumConnections: Int = 10, logger: Logger = Logger(label: "openmarket.web-store")) {
+    init(
+        location: PostgresLocation, maximumConnections: Int = 10, limits: PostgresPool.Limits = .standard,
+        logger: Logger = Logger(label: "openmarket.web-store")
+    ) {
         self.location = location
         self.logger = logger
-        pool = PostgresPool(name: "web", location: location, maximumConnections: maximumConnections, logger: logger)
+        pool = PostgresPool(name: "web", location: location, maximumConnections: maximumConnections, limits: limits, logger: logger)
     }
 
     /// Runs the connection pool until cancelled or, as a service, until the group's graceful shutdown.
@@ -40,12 +44,15 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     func migrate() async throws {
         let logger = self.logger
-        let applied = try await pool.withConnection { connection in try await PostgresWebSchema.migrate(connection, logger: logger) }
+        let applied = try await pool.withConnection(limits: pool.limits.unboundedWork) { connection in
+            try await PostgresWebSchema.migrate(connection, logger: logger)
+        }
         logger.info("Web store database ready", metadata: ["database": "\(location)", "migrations applied": "\(applied)"])
     }
 
+    /// Within the market's health check's limits: a readiness probe answers within a second.
     func healthCheck() async throws {
-        try await pool.execute("SELECT 1", logger: logger)
+        try await pool.execute("SELECT 1", limits: PostgresMarket.healthCheckLimits, logger: logger)
     }
 
     func sweepOther(now: Date) async throws {

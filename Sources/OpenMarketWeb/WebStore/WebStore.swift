@@ -21,8 +21,10 @@ struct WebStore: Sendable {
             description: path)
     }
 
-    static func postgres(_ location: PostgresLocation, maximumConnections: Int = 10, logger: Logger) -> WebStore {
-        let storage = PostgresWebStorage(location: location, maximumConnections: maximumConnections, logger: logger)
+    static func postgres(
+        _ location: PostgresLocation, maximumConnections: Int = 10, limits: PostgresPool.Limits = .standard, logger: Logger
+    ) -> WebStore {
+        let storage = PostgresWebStorage(location: location, maximumConnections: maximumConnections, limits: limits, logger: logger)
         return WebStore(storage: storage, throttle: GuessThrottle(counting: storage), services: [storage], description: "\(location)")
     }
 

@@ -50,6 +50,7 @@ struct ContractMarket: Sendable {
     /// Every capability a front end uses of an embedded market, through the protocols alone.
     typealias Embedded = OpenMarketAPI & ProductPasswordKeeping & ProductImageReplacing & VendorListing & ProductBatchReading
         & AdminListing & TwoStepDeleting & ImageServing & VendorKeeping & ProductRelisting & ProductPasswordAdopting & ConsistencyChecking
+        & ConditionalProductUpdating
 
     var embedded: any Embedded {
         switch store {

@@ -124,6 +124,7 @@ struct V1ItemsController: Sendable {
         case .writesDisabled: WebError.writesDisabled
         case .storageFull: OpenMarketError.storageFull
         case .market(let error): error
+        case .changedMeanwhile: HTTPError(.conflict, message: "The item changed meanwhile; nothing was saved.")
         }
     }
 }
