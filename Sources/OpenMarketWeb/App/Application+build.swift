@@ -158,6 +158,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
             SecurityHeadersMiddleware(upstreamOrigin: upstreamOrigin),
             ResponseDelivery(compressedBodies: CompressedBodies()),
             CanonicalPathMiddleware(pages: errorPages),
+            UnknownMethodMiddleware(),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.
         server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),

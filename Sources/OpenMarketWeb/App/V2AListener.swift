@@ -29,6 +29,7 @@ enum V2AListener {
                 SecurityHeadersMiddleware(upstreamOrigin: nil),
                 ResponseDelivery(compressedBodies: CompressedBodies()),
                 CanonicalPathMiddleware(pages: errorPages),
+                UnknownMethodMiddleware(),
             ]),
             server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit()], idleTimeout: .init(config.idleTimeout))),
             configuration: .init(address: .hostname(config.host, port: port), serverName: "OpenMarketWeb"),

@@ -30,6 +30,7 @@ struct V1ItemsController: Sendable {
         group.refuseOtherMethods(at: .v1(.items(.key)), allowing: [.get])
         group.refuseOtherMethods(at: .v1(.newItem), allowing: [.post])
         group.refuseOtherMethods(at: .v1(.item(.key)), allowing: [.get, .patch, .delete])
+        group.answerNotFound(at: SiteURL.v1Fallbacks)
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
