@@ -109,7 +109,8 @@ struct V1ItemsController: Sendable {
             throw OpenMarketError.unsupportedMedia("The body must be multipart/form-data with text parts and `images[]` files.")
         }
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: bodyDeadline)
-        return try V1ItemForm(MultipartBody.parts(body, boundary: boundary))
+        // Apps of 2021 end their bodies with a delimiter line never closed, which the server of the time took.
+        return try V1ItemForm(MultipartBody.parts(body, boundary: boundary, ending: .closingOrLastDelimiter))
     }
 
     private func item(_ detail: ProductDetail, _ request: Request, _ context: Context) -> Response {
