@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
@@ -135,4 +137,39 @@ struct AppHabitTests {
             expectJSON(try await RequestFixture.send("v1-item-trailing-slash", port: port, ["id": "\(item.id)"]), 404)
         }
     }
+
+    /// What an API does not have is still answered by that API, in its own JSON: a path below its roots, a method
+    /// an address does not take (405 with `Allow`), even a method no route knows. A page's address stays a page's.
+    @Test func pathsAndMethodsTheAPIsDoNotHaveGetTheirJSONErrors() async throws {
+        try await TestSupport.withEmbeddedApp { client, _ in
+            let propfind = HTTPRequest.Method("PROPFIND")!, query = HTTPRequest.Method("QUERY")!
+            let v2: [(HTTPRequest.Method, String, HTTPResponse.Status, String?)] = [
+                (propfind, "/api/products", .methodNotAllowed, "GET, POST, HEAD"), (query, "/api/nothing/here", .notFound, nil),
+                (.get, "/api", .notFound, nil), (.post, "/api/products/1/archived/x", .notFound, nil),
+            ]
+            for (method, uri, status, allow) in v2 {
+                let response = try await client.execute(uri: uri, method: method) { $0 }
+                #expect(response.status == status, "\(method) \(uri)")
+                #expect(response.headers[.contentType] == "application/json", "\(method) \(uri)")
+                #expect(response.headers[.allow] == allow, "\(method) \(uri)")
+                #expect(try response.marketError().status == Int(status.code), "\(method) \(uri)")
+            }
+            let v1: [(HTTPRequest.Method, String, HTTPResponse.Status)] = [
+                (.get, "/items", .notFound), (.get, "/items/1/2", .notFound), (.get, "/item/1/images", .notFound),
+                (.delete, "/item/1/x/y", .notFound), (propfind, "/item/1", .methodNotAllowed), (query, "/items/1", .methodNotAllowed),
+            ]
+            for (method, uri, status) in v1 {
+                let response = try await client.execute(uri: uri, method: method) { $0 }
+                #expect(response.status == status, "\(method) \(uri)")
+                #expect(response.headers[.contentType] == "application/json", "\(method) \(uri)")
+                let body = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+                #expect(body?["error"] as? Bool == true && body?.count == 2, "\(method) \(uri)")
+            }
+            for (method, uri) in [(propfind, "/products"), (HTTPRequest.Method.get, "/itemz")] {
+                let response = try await client.execute(uri: uri, method: method) { $0 }
+                #expect(response.status == .notFound && response.headers[.contentType] == "text/html; charset=utf-8", "\(method) \(uri)")
+            }
+        }
+    }
+
 }
