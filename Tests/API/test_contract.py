@@ -3,12 +3,16 @@ refusals, run over loopback against the embedded market, and every answer is che
 OpenAPI document — its status is one the operation declares, its Content-Type one declared for that status, and
 its body valid under the declared schema. scripts/api-tests starts the server and sets the environment."""
 
+import gzip
+import http.client
 import io
 import json
 import os
 import re
+import socket
 import uuid
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import jsonschema_rs
 import pytest
@@ -17,6 +21,7 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 DESCRIPTIONS = ROOT / "Public" / "openapi"
+REQUESTS = ROOT / "Tests" / "API" / "requests"
 
 
 def _environment(name: str) -> str:
@@ -72,6 +77,9 @@ class Contract:
             return
         media = response.headers.get("Content-Type", "").split(";")[0].strip()
         assert media in content, f"{method} {template} {status}: Content-Type {media} is not one of {sorted(content)}"
+        if media == "application/json":
+            # One spelling on every status, errors included, as the wire contract writes it.
+            assert response.headers["Content-Type"] == "application/json", f"{method} {template} {status}: {response.headers['Content-Type']}"
         schema = content[media].get("schema")
         if schema is None:
             return
@@ -80,6 +88,74 @@ class Contract:
         errors = [f"{'/'.join(map(str, error.instance_path))}: {error.message}" for error in validator.iter_errors(body)]
         assert not errors, f"{self.name}: {method} {template} {status} does not match its schema: {errors[:5]}"
         self.checked.append((method, template, response.status_code))
+
+
+    def replay(self, name: str, template: str | None, *, expect: int, **values) -> "Answer":
+        """Sends a request fixture as an app does (see `replay`), asserts the status, and validates the answer
+        against the operation of `template` (None: an address the description does not have)."""
+        answer = replay(self.base_url, name, **values)
+        assert answer.status_code == expect, f"{name}: expected {expect}, got {answer.status_code}: {answer.text[:300]}"
+        if template is not None:
+            self.validate(answer.method, template, answer)
+        return answer
+
+
+class Answer:
+    """An answer read off the socket, with what `Contract.validate` reads of a `requests.Response`."""
+
+    def __init__(self, method: str, status: int, headers, content: bytes):
+        self.method = method
+        self.status_code = status
+        self.headers = headers
+        self.content = content
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    def json(self):
+        return json.loads(self.content)
+
+
+def replay(base_url: str, name: str, **values) -> Answer:
+    """Sends Tests/API/requests/<name>.http byte for byte, its placeholders filled in, over a socket of its own, and
+    reads the answer (unzipped: the fixtures accept gzip, as the apps do)."""
+    url = urlsplit(base_url)
+    head, _, body = (REQUESTS / f"{name}.http").read_bytes().partition(b"\r\n\r\n")
+    filled = {"host": url.netloc.encode(), "photo": (REQUESTS / "photo.jpg").read_bytes()}
+    filled.update({key: str(value).encode() for key, value in values.items()})
+
+    def fill(data: bytes) -> bytes:
+        return re.sub(rb"\{\{(\w+)\}\}", lambda match: filled[match.group(1).decode()], data)
+
+    body = fill(body)
+    filled["length"] = str(len(body)).encode()
+    method = head.split(b" ", 1)[0].decode()
+    with socket.create_connection((url.hostname, url.port), timeout=30) as connection:
+        connection.sendall(fill(head) + b"\r\n\r\n" + body)
+        response = http.client.HTTPResponse(connection, method=method)
+        response.begin()
+        content = response.read()
+    if response.getheader("Content-Encoding") == "gzip":
+        content = gzip.decompress(content)
+    return Answer(method, response.status, response.headers, content)
+
+
+def expect_v2_error(answer, status: int) -> None:
+    """The v2 API's JSON error, as Spring Boot shapes it."""
+    assert answer.headers["Content-Type"] == "application/json", answer.headers["Content-Type"]
+    body = answer.json()
+    assert {"timestamp", "status", "error", "message", "path"} <= set(body), body
+    assert body["status"] == status, body
+
+
+def expect_vapor_error(answer, status: int) -> None:
+    """The first generation's JSON error, as Vapor shaped it (`answer`: an `Answer` or a `requests.Response`)."""
+    assert answer.status_code == status
+    assert answer.headers["Content-Type"] == "application/json", answer.headers["Content-Type"]
+    body = answer.json()
+    assert body["error"] is True and body["reason"], body
+    assert set(body) == {"error", "reason"}, body
 
 
 @pytest.fixture(scope="session")
@@ -173,8 +249,10 @@ def test_v2b_refusals_match_its_description(main_url, identifier, secret):
     api.call("GET", "/api/products", "/api/products", expect=400, params={"items_per_page": "many"})
     api.call("GET", "/api/products/{id}", "/api/products/999999", expect=404)
     # A path the site refuses before routing: the HTML 404 the description declares.
-    odd = api.call("GET", "/api/products/{id}", "/api/products/1%2F2", expect=404)
-    assert odd.headers["Content-Type"].startswith("text/html")
+    # The same with a trailing slash: only an otherwise canonical path is routed with one.
+    for odd_path in ["/api/products/1%2F2", "/api/products/1%2F2/", "//api/products/1/", "/api/products/1//", "/api/products/1;x/"]:
+        odd = api.call("GET", "/api/products/{id}", odd_path, expect=404)
+        assert odd.headers["Content-Type"].startswith("text/html"), odd_path
     api.call("POST", "/api/products", "/api/products", expect=401,
              files=[("params", (None, params("No identifier", secret), "application/json")),
                     ("images", ("a.jpg", photo((1, 2, 3)), "image/jpeg"))])
@@ -198,6 +276,13 @@ def test_v2b_refusals_match_its_description(main_url, identifier, secret):
         assert refused.status_code == 405, f"{method} {path}: {refused.status_code}"
         assert refused.headers["Allow"] == allow
         assert refused.json()["status"] == 405, f"{method} {template}: the API's JSON error"
+    # Methods no route knows, and paths below /api the API does not have: still the API's JSON.
+    for method, path, status in [("PROPFIND", "/api/products", 405), ("QUERY", "/api/nothing/here", 404), ("GET", "/api", 404),
+                                 ("DELETE", "/api/products/1/archived/x/", 404)]:
+        answer = requests.request(method, main_url + path, timeout=10)
+        assert answer.status_code == status, f"{method} {path}: {answer.status_code}"
+        assert answer.headers["Content-Type"] == "application/json", f"{method} {path}: {answer.headers['Content-Type']}"
+        assert answer.json()["status"] == status and answer.json()["path"] == path.rstrip("/"), answer.text
 
 
 def test_v2a_flow_matches_its_description(v2a_url, identifier, secret):
@@ -269,3 +354,82 @@ def test_v1_flow_matches_its_description(main_url):
     assert invalid["error"] is True and "description" in invalid["reason"].lower()
     refused = requests.put(f"{main_url}/item/1", timeout=10)
     assert refused.status_code == 405 and refused.headers["Allow"] == "GET, PATCH, DELETE, HEAD"
+    for method, path, status in [("PROPFIND", "/item/1", 405), ("GET", "/items", 404), ("GET", "/item/1/images", 404),
+                                 ("POST", "/items/1/2", 404)]:
+        expect_vapor_error(requests.request(method, main_url + path, timeout=10), status)
+
+
+def test_v2b_apps_habits_match_its_description(main_url, identifier, secret):
+    """Requests as v2b apps send them (Tests/API/requests): every path with a trailing slash answers as without it."""
+    api = Contract("v2b", main_url)
+    vendor = {"identifier": identifier, "secret": secret}
+    created = api.replay("v2b-create-trailing-slash", "/api/products", expect=201, **vendor).json()
+    product_id = created["id"]
+    assert created["name"] == "Trailing slash mug" and len(created["images"]) == 1
+
+    page = api.replay("v2b-list-trailing-slash", "/api/products", expect=200).json()
+    assert page["pageNo"] == 1 and page["itemsPerPage"] == 20 and product_id in [item["id"] for item in page["pages"]]
+    assert page == api.call("GET", "/api/products", "/api/products", expect=200, params={"page_no": 1, "items_per_page": 20}).json()
+    detail = api.replay("v2b-detail-trailing-slash", "/api/products/{id}", expect=200, id=product_id).json()
+    assert detail == api.call("GET", "/api/products/{id}", f"/api/products/{product_id}", expect=200).json()
+    changed = api.replay("v2b-patch-trailing-slash", "/api/products/{id}", expect=200, id=product_id, **vendor).json()
+    assert changed["stock"] == 11
+
+    refused = api.replay("v2b-unknown-method", None, expect=405, id=product_id, **vendor)
+    assert refused.headers["Allow"] == "GET, PATCH, DELETE, HEAD"
+    expect_v2_error(refused, 405)
+    expect_v2_error(api.replay("v2b-unknown-path", None, expect=404, id=product_id), 404)
+
+    path = api.replay("v2b-archived-trailing-slash", "/api/products/{id}/archived", expect=200, id=product_id, **vendor).text
+    deleted = api.replay("v2b-delete-trailing-slash", "/api/products/{id}", expect=200, token=path.rsplit("/", 1)[1], **vendor).json()
+    assert deleted["id"] == product_id
+    api.replay("v2b-detail-trailing-slash", "/api/products/{id}", expect=404, id=product_id)
+
+
+def test_v2a_apps_habits_match_its_description(v2a_url, identifier, secret):
+    api = Contract("v2a", v2a_url)
+    vendor = {"identifier": identifier, "secret": secret}
+    created = api.replay("v2a-create-trailing-slash", "/api/products", expect=201, **vendor).json()
+    product_id = created["id"]
+    assert created["images"][0]["succeed"] is True
+
+    page = api.replay("v2a-list-trailing-slash", "/api/products", expect=200).json()
+    assert page["page_no"] == 1 and product_id in [item["id"] for item in page["pages"]]
+    detail = api.replay("v2a-detail-trailing-slash", "/api/products/{id}", expect=200, id=product_id).json()
+    assert detail == api.call("GET", "/api/products/{id}", f"/api/products/{product_id}", expect=200).json()
+    changed = api.replay("v2a-patch-trailing-slash", "/api/products/{id}", expect=200, id=product_id, **vendor).json()
+    assert changed["description"] == "Changed through /api/products/{id}/ without a Content-Type."
+    expect_v2_error(api.replay("v2a-unknown-path", None, expect=404), 404)
+
+    token = api.replay("v2a-secret-trailing-slash", "/api/products/{id}/secret", expect=200, id=product_id, **vendor).text
+    api.replay("v2a-delete-trailing-slash", "/api/products/{id}/{token}", expect=200, id=product_id, token=token, **vendor)
+    api.replay("v2a-detail-trailing-slash", "/api/products/{id}", expect=404, id=product_id)
+
+
+def test_v1_apps_habits_match_its_description(main_url):
+    """Requests as 2021 apps send them: trailing slashes, unchanged fields as empty parts, bodies never closed."""
+    api = Contract("v1", main_url)
+    password = "habit-pass-1"
+    item = api.replay("v1-create-trailing-slash", "/item", expect=200, password=password).json()
+    assert item["title"] == "Trailing slash mug" and item["discounted_price"] == 10000 and len(item["images"]) == 1
+    unclosed = api.replay("v1-create-unclosed", "/item", expect=200, password=password).json()
+    assert unclosed["title"] == "Unclosed body mug" and len(unclosed["images"]) == 1
+
+    page = api.replay("v1-list-trailing-slash", "/items/{page}", expect=200).json()
+    assert page["page"] == 1 and unclosed["id"] in [listed["id"] for listed in page["items"]]
+    shown = api.replay("v1-item-trailing-slash", "/item/{id}", expect=200, id=item["id"]).json()
+    assert shown == api.call("GET", "/item/{id}", f"/item/{item['id']}", expect=200).json()
+
+    # Empty parts are fields left alone, the empty file part no photo: only the title and the price change.
+    changed = api.replay("v1-patch-empty-parts", "/item/{id}", expect=200, id=item["id"], password=password).json()
+    assert changed["title"] == "Renamed by a 2021 app" and changed["price"] == 15000
+    assert (changed["descriptions"], changed["currency"], changed["stock"]) == (item["descriptions"], "KRW", 7)
+    assert changed["discounted_price"] == 10000 and changed["images"] == item["images"]
+    restocked = api.replay("v1-patch-unclosed", "/item/{id}", expect=200, id=item["id"], password=password).json()
+    assert restocked["stock"] == 21 and restocked["title"] == "Renamed by a 2021 app"
+
+    expect_vapor_error(api.replay("v1-unknown-path", None, expect=404), 404)
+    for answer in [api.replay("v1-delete-trailing-slash", "/item/{id}", expect=200, id=key, password=password).json()
+                   for key in (item["id"], unclosed["id"])]:
+        assert answer["id"] in (item["id"], unclosed["id"])
+    expect_vapor_error(api.replay("v1-item-trailing-slash", "/item/{id}", expect=404, id=item["id"]), 404)

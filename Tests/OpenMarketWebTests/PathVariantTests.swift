@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import OpenMarketCore
 import Testing
@@ -17,7 +18,6 @@ struct PathVariantTests {
         ("dot-dot segment", { "/x/../\($0)/\($1)" }),
         ("encoded dot-dot", { "/x/%2e%2e/\($0)/\($1)" }),
         ("mixed dot-dot", { "/x/.%2E/\($0)/\($1)" }),
-        ("trailing slash", { "/\($0)/\($1)/" }),
         ("empty segment inside", { "/\($0)//\($1)" }),
         ("encoded slash first", { "/%2F\($0)/\($1)" }),
         ("encoded slash inside", { "/\($0)%2F\($1)" }),
@@ -28,7 +28,19 @@ struct PathVariantTests {
         ("backslash", { "/\($0)\\\($1)" }),
         ("encoded backslash", { "/\($0)%5C\($1)" }),
         ("upper case", { "/\($0.uppercased())/\($1)" }),
+        // A trailing slash is routed (pages redirect, the APIs answer), but only on an otherwise canonical path.
+        ("double slash, trailing slash", { "//\($0)/\($1)/" }),
+        ("dot segment, trailing slash", { "/./\($0)/\($1)/" }),
+        ("dot-dot segment, trailing slash", { "/x/../\($0)/\($1)/" }),
+        ("two trailing slashes", { "/\($0)/\($1)//" }),
+        ("encoded slash, trailing slash", { "/\($0)%2F\($1)/" }),
+        ("encoded trailing slash", { "/\($0)/\($1)%2F" }),
+        ("semicolon before trailing slash", { "/\($0)/\($1);x=1/" }),
+        ("backslash, trailing slash", { "/\($0)\\\($1)/" }),
     ]
+
+    /// The one variant that is routed: one trailing slash on a canonical path.
+    static let trailingSlash: @Sendable (_ first: String, _ rest: String) -> String = { "/\($0)/\($1)/" }
 
     @Test func canonicalPathsAreRecognised() {
         for path in ["/", "/products", "/products/12/edit", "/admin/export.csv", "/api/products/5e0b-7a1c", "/images/ab_thumb.png"] {
@@ -37,6 +49,14 @@ struct PathVariantTests {
         for path in ["", "*", "products", "//", "/products/", "/./products", "/products/..", "/a//b", "/a%2Fb", "/a;b", "/a\\b", "/a b", "/ä"] {
             #expect(!CanonicalPath.isCanonical(path), "\(path)")
         }
+        for path in ["/products/", "/admin/", "/api/products/5/", "/item/", "/admin/export.csv/"] {
+            #expect(CanonicalPath.spelling(of: path) == .trailingSlash, "\(path)")
+        }
+        // Only a canonical path with one slash added: never `/` doubled, whose redirect would be protocol-relative.
+        for path in ["//", "///", "//admin/", "//evil.example/", "/admin//", "/./admin/", "/../", "/admin/../", "/a%2F/", "/a;b/", "/a\\/", "/a/%2F"] {
+            #expect(CanonicalPath.spelling(of: path) == .other, "\(path)")
+        }
+        #expect(CanonicalPath.spelling(of: "/") == .canonical)
     }
 
     /// Page, CSV, bulk delete with a valid storefront CSRF token, and an edit: in every spelling, without signing
@@ -81,12 +101,64 @@ struct PathVariantTests {
         }
     }
 
+    /// `/admin/products/` goes to `/admin/products` (308, query kept), which is guarded as ever: without a session
+    /// the sign-in page, with one the table. A post keeps its method and body through a 308, to the guarded route.
+    @Test func aConsolePathWithATrailingSlashRedirectsToItsGuardedSpelling() async throws {
+        let app = try await buildApplication(AdminClient.configuration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let redirects = [
+                ("GET", "/admin/", "/admin"), ("GET", "/admin/products/?sort=name&dir=asc", "/admin/products?sort=name&dir=asc"),
+                ("HEAD", "/admin/products/", "/admin/products"), ("GET", "/admin/export.csv/", "/admin/export.csv"),
+                ("GET", "/admin/history/", "/admin/history"), ("POST", "/admin/products/delete/confirm/", "/admin/products/delete/confirm"),
+            ]
+            for (method, path, target) in redirects {
+                let answer = try await RawHTTP.send(port: port, method: method, path: path, formBody: method == "POST" ? "ids=1" : nil)
+                #expect(answer.status == 308 && answer.location == target, "\(method) \(path) → \(answer.status) \(answer.location ?? "")")
+                #expect(!answer.body.contains("<table") && !answer.body.contains("id,name,vendor"), "\(path)")
+                let followed = try await RawHTTP.send(port: port, method: method, path: target, formBody: method == "POST" ? "ids=1" : nil)
+                #expect(followed.status == 303 && followed.location?.hasPrefix("/admin/login") == true, "\(method) \(target) → \(followed.status)")
+            }
+            var admin = try await AdminClient.signedIn(client)
+            let signedIn = try await admin.get("/admin/products/")
+            #expect(signedIn.status == .permanentRedirect && signedIn.headers[.location] == "/admin/products")
+            #expect(try await admin.get("/admin/products").text.contains("<table"))
+        }
+    }
+
+    /// A redirect is only ever to this site: whatever a path with a trailing slash holds, the target is a path of
+    /// ours without it, never `//host` (protocol-relative) or a scheme.
+    @Test func aTrailingSlashNeverRedirectsAway() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let elsewhere = [
+                "//evil.example/", "///evil.example/", "//evil.example//", "/\\evil.example/", "/%2F%2Fevil.example/", "/./evil.example/",
+                "/evil.example/", "/https:/evil.example/", "//", "///",
+            ]
+            for path in elsewhere {
+                let answer = try await RawHTTP.send(port: port, method: "GET", path: path)
+                #expect(answer.status == 404 && answer.location == nil, "\(path) → \(answer.status) \(answer.location ?? "")")
+            }
+            for (path, target) in [
+                ("/products/?q=//evil.example", "/products?q=//evil.example"), ("/products/new/", "/products/new"), ("/likes/?page=2", "/likes?page=2"),
+                ("/css/site.css/", "/css/site.css"), ("/ready/", "/ready"),
+            ] {
+                let answer = try await RawHTTP.send(port: port, method: "GET", path: path)
+                #expect(answer.status == 308 && answer.location == target, "\(path) → \(answer.status) \(answer.location ?? "")")
+            }
+        }
+    }
+
     @Test func storefrontAndAPISpellingsAre404WhileTheCanonicalOnesWork() async throws {
         let app = try await buildApplication(TestSupport.configuration())
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
-            let paths = [("products", "\(lantern.id)"), ("products", "new"), ("api", "products/\(lantern.id)"), ("api", "products")]
+            let paths = [
+                ("products", "\(lantern.id)"), ("products", "new"), ("api", "products/\(lantern.id)"), ("api", "products"),
+                ("item", "\(lantern.id)"), ("items", "1"),
+            ]
             for (first, rest) in paths {
                 let path = "/\(first)/\(rest)"
                 let answer = try await RawHTTP.send(port: port, method: "GET", path: path)
@@ -95,6 +167,14 @@ struct PathVariantTests {
                     let spelled = variant.spell(first, rest)
                     let other = try await RawHTTP.send(port: port, method: "GET", path: spelled)
                     #expect(other.status == 404, "\(variant.name): \(spelled) → \(other.status)")
+                    #expect(other.location == nil, "\(variant.name): \(spelled) → \(other.location ?? "")")
+                }
+                // One trailing slash: the APIs answer as without it, a page sends the browser there.
+                let slashed = try await RawHTTP.send(port: port, method: "GET", path: Self.trailingSlash(first, rest))
+                if first == "products" {
+                    #expect(slashed.status == 308 && slashed.location == path, "\(path)/ → \(slashed.status) \(slashed.location ?? "")")
+                } else {
+                    #expect(slashed.status == 200 && slashed.body == answer.body, "\(path)/ → \(slashed.status)")
                 }
             }
             // The 404 of a mis-spelled page is a page, with the site around it.
@@ -109,6 +189,8 @@ enum RawHTTP {
     struct Answer {
         var status: Int
         var body: String
+        /// The `Location` header, if any.
+        var location: String?
     }
 
     static func send(port: Int, method: String, path: String, cookie: String? = nil, formBody: String? = nil) async throws -> Answer {
@@ -124,6 +206,9 @@ enum RawHTTP {
         let text = await socket.receiveUntilClosed(timeout: .seconds(15)).text
         let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
         let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-        return Answer(status: status, body: body)
+        let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
+        let location = head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("location:") }
+            .map { $0.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) }
+        return Answer(status: status, body: body, location: location)
     }
 }

@@ -220,7 +220,11 @@ struct V1MarketAPITests {
 
             try expectVaporError(try await send(client, .post, "/item", form: .newItem(images: [])), .unprocessableContent)
             try expectVaporError(try await send(client, .post, "/item", form: .newItem(images: [Data("not a photo".utf8)])), .unsupportedMediaType)
-            try expectVaporError(try await send(client, .post, "/item", form: .newItem(password: "", images: [image])), .unprocessableContent)
+            // An empty part is a part not sent (what 2021 apps mean by it): no password at all.
+            let noPassword = try await send(client, .post, "/item", form: .newItem(password: "", images: [image]))
+            try expectVaporError(noPassword, .badRequest)
+            #expect(noPassword.text.contains("`password`"))
+            try expectVaporError(try await send(client, .post, "/item", form: .newItem(password: "abc", images: [image])), .unprocessableContent)
 
             var badPhoto = V1ItemBody(texts: [("title", "Renamed Mug"), ("password", "mug-pass-1")])
             badPhoto.images = [("x.jpeg", Data("not a photo".utf8))]
@@ -275,6 +279,43 @@ struct V1MarketAPITests {
                 client, .patch, "/item/\(id)", form: V1ItemBody(texts: [("stock", "3"), ("password", TestSupport.vendor.secret)]))
             #expect(right.status == .ok)
             #expect(try item(right).stock == 3)
+        }
+    }
+
+    /// An empty text part is a field not sent (2021 apps send every field they leave alone so), and so is a file part
+    /// without a filename or bytes; a named file without bytes is still a photo, and refused as one.
+    @Test func emptyPartsAreFieldsNotSentButANamedEmptyFileIsAPhoto() async throws {
+        let config = TestSupport.configuration()
+        let app = try await buildApplication(config)
+        try await app.test(.live) { client in
+            var body = V1ItemBody.newItem(images: [try TestSupport.sampleImage()])
+            body.texts = body.texts.map { ["discounted_price", "stock"].contains($0.0) ? ($0.0, "") : $0 }
+            let created = try await send(client, .post, "/item", form: body)
+            #expect(created.status == .ok, "\(created.text)")
+            let item = try self.item(created)
+            #expect(item.discountedPrice == nil && item.stock == 0)
+
+            let patch = V1ItemBody(texts: [
+                ("title", ""), ("descriptions", ""), ("price", "13000"), ("currency", ""), ("stock", ""), ("discounted_price", ""),
+                ("password", "mug-pass-1"),
+            ])
+            let patched = try await send(client, .patch, "/item/\(item.id)", form: patch)
+            #expect(patched.status == .ok, "\(patched.text)")
+            let changed = try self.item(patched)
+            #expect(changed.price == 13000 && changed.title == item.title && changed.currency == "KRW" && changed.images == item.images)
+            // Empty parts alone change nothing: a password check, as with the password alone.
+            let check = try await send(client, .patch, "/item/\(item.id)", form: V1ItemBody(texts: [("currency", ""), ("password", "mug-pass-1")]))
+            #expect(try self.item(check) == changed)
+            // An empty password is none.
+            try expectVaporError(try await send(client, .patch, "/item/\(item.id)", form: V1ItemBody(texts: [("password", "")])), .badRequest)
+
+            let before = try TestSupport.counts(in: config.dataDirectory)
+            var emptyFile = V1ItemBody.newItem(images: [])
+            emptyFile.images = [("image0.jpeg", Data())]
+            let refused = try await send(client, .post, "/item", form: emptyFile)
+            #expect(refused.status != .ok)
+            try expectVaporError(refused, refused.status)
+            #expect(try TestSupport.counts(in: config.dataDirectory) == before)
         }
     }
 }

@@ -36,7 +36,25 @@ public func fuzzMultipart(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(isFormData, "a boundary was taken from a type other than multipart/form-data")
     check((1...MultipartLimits.maxBoundaryBytes).contains(boundary.utf8.count), "boundary length outside its limit")
 
-    guard let form = try? MultipartForm(ByteBuffer(bytes: body), boundary: boundary) else { return 0 }
+    let strict = try? MultipartForm(ByteBuffer(bytes: body), boundary: boundary)
+    let lenient = try? MultipartForm(ByteBuffer(bytes: body), boundary: boundary, ending: .closingOrLastDelimiter)
+    if let strict {
+        // The lenient ending changes only what may end a body: whatever the strict one reads, it reads the same.
+        check(lenient.map { same($0.parts, strict.parts) } == true, "the lenient ending read a closed body differently")
+    } else if lenient != nil {
+        // Only an end may differ: the body ends with a delimiter (closed or not) and what the line break allows.
+        let trimmed = Array(body.reversed().drop { [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) })
+        let delimiter = Array("--\(boundary)".utf8)
+        check(
+            trimmed.starts(with: delimiter.reversed()) || trimmed.starts(with: (delimiter + Array("--".utf8)).reversed()),
+            "the lenient ending took a body that ends without a delimiter")
+    }
+    for form in [strict, lenient].compactMap({ $0 }) { checkLimits(form, boundary: boundary, bodyCount: body.count) }
+    return 0
+}
+
+/// What any parse that succeeds must respect, whatever ended the body.
+private func checkLimits(_ form: MultipartForm, boundary: String, bodyCount: Int) {
     check(form.parts.count <= MultipartLimits.maxParts, "more parts than the limit")
     var bodyBytes = 0
     for part in form.parts {
@@ -51,8 +69,13 @@ public func fuzzMultipart(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             check(!part.body.readableBytesView.contains(delimiter), "a part's body contains the delimiter")
         }
     }
-    check(bodyBytes <= body.count, "parts hold more bytes than the body")
-    return 0
+    check(bodyBytes <= bodyCount, "parts hold more bytes than the body")
+}
+
+private func same(_ left: [MultipartForm.Part], _ right: [MultipartForm.Part]) -> Bool {
+    left.count == right.count && zip(left, right).allSatisfy { a, b in
+        a.name == b.name && a.filename == b.filename && a.contentType == b.contentType && a.body == b.body
+    }
 }
 
 /// Header parameters: names match in any case, and a quoted value comes back exactly as it was quoted.

@@ -7,6 +7,16 @@ import NIOCore
 /// whole, never stored as the parts that did arrive. MultipartKit's parser, which this replaced, trapped on a
 /// header name with a byte above 0x7F and silently dropped an unfinished last part.
 public struct MultipartForm: Sendable {
+    /// What may end a body.
+    public enum Ending: Sendable {
+        /// RFC 2046's closing delimiter, `--boundary--`.
+        case closingDelimiter
+        /// That, or a last delimiter line never closed (`--boundary` and a line break, then nothing): the first
+        /// OpenMarket generation's server took such a body, and apps of its time end theirs so. Every part before it
+        /// must be complete, and every limit holds: only what marks the end differs.
+        case closingOrLastDelimiter
+    }
+
     public struct Part: Sendable {
         public var name: String
         public var filename: String?
@@ -28,9 +38,9 @@ public struct MultipartForm: Sendable {
         return boundary
     }
 
-    public init(_ buffer: ByteBuffer, boundary: String) throws(MultipartProblem) {
+    public init(_ buffer: ByteBuffer, boundary: String, ending: Ending = .closingDelimiter) throws(MultipartProblem) {
         let read = buffer.readableBytesView.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(MultipartProblem) in try Self.spans(bytes, boundary: boundary) }
+            Result { () throws(MultipartProblem) in try Self.spans(bytes, boundary: boundary, ending: ending) }
         }
         let spans = try (read ?? .success([])).get()
         parts = spans.map { span in
@@ -49,10 +59,13 @@ public struct MultipartForm: Sendable {
     }
 
     /// The parts of a whole body, under the same rules and limits as `init`.
-    public static func spans(_ bytes: UnsafeBufferPointer<UInt8>, boundary: String) throws(MultipartProblem) -> [Span] {
-        guard endsWithClosingDelimiter(bytes, delimiter: Array("--\(boundary)".utf8)) else { throw .missingClosingBoundary }
+    public static func spans(
+        _ bytes: UnsafeBufferPointer<UInt8>, boundary: String, ending: Ending = .closingDelimiter
+    ) throws(MultipartProblem) -> [Span] {
+        guard endsWithDelimiter(bytes, delimiter: Array("--\(boundary)".utf8), ending: ending) else { throw .missingClosingBoundary }
         var spans: [Span] = []
-        for raw in try MultipartReader(bytes, boundary: boundary).parts() {
+        let reader = MultipartReader(bytes, boundary: boundary, acceptsUnclosedEnd: ending == .closingOrLastDelimiter)
+        for raw in try reader.parts() {
             let part = try part(headers: raw.headers)
             spans.append(Span(name: part.name, filename: part.filename, contentType: part.contentType, body: raw.body))
         }
@@ -71,14 +84,16 @@ public struct MultipartForm: Sendable {
         return (name, parsed["filename"], contentType)
     }
 
-    private static func endsWithClosingDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8]) -> Bool {
+    private static func endsWithDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: [UInt8], ending: Ending) -> Bool {
         let closing = delimiter + Array("--".utf8)
         var end = bytes.count
         // Trailing line breaks and spaces after the closing delimiter are tolerated.
         while end > 0, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) {
             end -= 1
         }
-        guard end >= closing.count else { return false }
-        return bytes[(end - closing.count)..<end].elementsEqual(closing)
+        let tail = bytes[..<end]
+        if tail.count >= closing.count, tail.suffix(closing.count).elementsEqual(closing) { return true }
+        // The reader then checks that nothing but a line break follows the last delimiter.
+        return ending == .closingOrLastDelimiter && tail.count >= delimiter.count && tail.suffix(delimiter.count).elementsEqual(delimiter)
     }
 }

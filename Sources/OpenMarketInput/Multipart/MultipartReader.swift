@@ -12,10 +12,14 @@ struct MultipartReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let dashBoundary: [UInt8]
+    /// Whether a delimiter line with nothing after it ends the body like a closing delimiter
+    /// (`MultipartForm.Ending.closingOrLastDelimiter`).
+    private let acceptsUnclosedEnd: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, boundary: String) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, boundary: String, acceptsUnclosedEnd: Bool = false) {
         self.bytes = bytes
         self.dashBoundary = Array("--\(boundary)".utf8)
+        self.acceptsUnclosedEnd = acceptsUnclosedEnd
     }
 
     func parts() throws(MultipartProblem) -> [RawPart] {
@@ -23,7 +27,7 @@ struct MultipartReader {
             throw .doesNotStartWithBoundary
         }
         var position = first + dashBoundary.count
-        if starts(with: Self.dashDash, at: position) { return [] }
+        if starts(with: Self.dashDash, at: position) || endsUnclosed(afterDelimiterAt: position) { return [] }
         let newline = try lineEnd(afterDelimiterAt: position)
         position = newline.next
         let lineBreak = newline.isCRLF ? Self.crlf : Self.lf
@@ -35,7 +39,7 @@ struct MultipartReader {
             guard let bodyEnd = ByteSearch.find(delimiter, in: bytes, from: bodyStart) else { throw .endsInsidePart }
             parts.append(RawPart(headers: headers, body: bodyStart..<bodyEnd))
             position = bodyEnd + delimiter.count
-            if starts(with: Self.dashDash, at: position) { return parts }
+            if starts(with: Self.dashDash, at: position) || endsUnclosed(afterDelimiterAt: position) { return parts }
             let next = try lineEnd(afterDelimiterAt: position)
             guard next.isCRLF == newline.isCRLF else { throw .malformedPartHeaders }
             position = next.next
@@ -85,6 +89,19 @@ struct MultipartReader {
         if starts(with: Self.crlf, at: position) { return (position + 2, true) }
         if starts(with: Self.lf, at: position) { return (position + 1, false) }
         throw position >= bytes.count ? .endsInsidePart : .malformedPartHeaders
+    }
+
+    /// After a delimiter: whether only transport padding and one line break are left, where that ends a body.
+    private func endsUnclosed(afterDelimiterAt start: Int) -> Bool {
+        guard acceptsUnclosedEnd else { return false }
+        var position = start
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        if starts(with: Self.crlf, at: position) {
+            position += Self.crlf.count
+        } else if starts(with: Self.lf, at: position) {
+            position += Self.lf.count
+        }
+        return position == bytes.count
     }
 
     private func starts(with prefix: [UInt8], at position: Int) -> Bool {

@@ -55,9 +55,7 @@ struct MarketAPIController: Sendable {
         group.refuseOtherMethods(at: .api(.productToken(.key, .key)), allowing: [.delete])
         group.refuseOtherMethods(at: .apiDescription, allowing: [.get])
         // Any other path below the API's root is the API's 404, in JSON.
-        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete, .options, .trace] {
-            group.on(RouterPath(SiteURL.apiFallback.pattern), method: method) { _, _ -> Response in throw HTTPError(.notFound) }
-        }
+        group.answerNotFound(at: SiteURL.apiFallbacks)
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {

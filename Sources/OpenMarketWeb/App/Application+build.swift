@@ -163,6 +163,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
             ResponseDelivery(compressedBodies: CompressedBodies()),
             RequestTargetMiddleware(allowedHosts: allowedHosts, pages: errorPages),
             CanonicalPathMiddleware(pages: errorPages),
+            UnknownMethodMiddleware(),
         ]),
         // Without an idle timeout a client that stops sending headers would hold its connection forever.
         server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit(), RequestTargetCheck.Installer()], idleTimeout: .init(config.idleTimeout))),

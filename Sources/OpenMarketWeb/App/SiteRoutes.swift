@@ -8,6 +8,9 @@ import Hummingbird
 /// - `files`: photos and assets; no visitor state, so no cookie keeps shared caches from storing them.
 /// - `group(...)`: pages, with the middleware given (visitor state for all; host and session checks for the console).
 ///
+/// A path with one trailing slash reaches the route of the path without it (`CanonicalPathMiddleware`): the two
+/// APIs answer it as their own, as the real servers did; every other group sends it there first (308).
+///
 /// The router's own middleware renders errors as HTML; Hummingbird builds it into each route as the route is
 /// added, so it is installed here, before any route can be.
 struct SiteRoutes {
@@ -25,11 +28,11 @@ struct SiteRoutes {
         router.add(middleware: HTMLErrorMiddleware(pages: errorPages))
         api = router.group().add(middleware: JSONErrorMiddleware()).add(middleware: CacheControlMiddleware.revalidate)
         v1 = router.group().add(middleware: JSONErrorMiddleware.vapor).add(middleware: CacheControlMiddleware.revalidate)
-        files = router.group()
+        files = router.group().add(middleware: TrailingSlashRedirect())
     }
 
     func group(_ middlewares: any MiddlewareProtocol<Request, Response, AppRequestContext>...) -> RouterGroup<AppRequestContext> {
-        let group = router.group()
+        let group = router.group().add(middleware: TrailingSlashRedirect())
         for middleware in middlewares { group.add(middleware: middleware) }
         return group
     }

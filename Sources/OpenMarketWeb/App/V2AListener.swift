@@ -30,6 +30,7 @@ enum V2AListener {
                 ResponseDelivery(compressedBodies: CompressedBodies()),
                 RequestTargetMiddleware(allowedHosts: allowedHosts, pages: errorPages),
                 CanonicalPathMiddleware(pages: errorPages),
+                UnknownMethodMiddleware(),
             ]),
             server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeLimit(), RequestTargetCheck.Installer()], idleTimeout: .init(config.idleTimeout))),
             configuration: .init(address: .hostname(config.host, port: port), serverName: "OpenMarketWeb"),

@@ -17,9 +17,11 @@ enum MultipartBody {
         return boundary
     }
 
-    static func parts(_ buffer: ByteBuffer, boundary: String) throws(OpenMarketError) -> [MultipartForm.Part] {
+    static func parts(
+        _ buffer: ByteBuffer, boundary: String, ending: MultipartForm.Ending = .closingDelimiter
+    ) throws(OpenMarketError) -> [MultipartForm.Part] {
         do {
-            return try MultipartForm(buffer, boundary: boundary).parts
+            return try MultipartForm(buffer, boundary: boundary, ending: ending).parts
         } catch {
             throw .malformed(error.message)
         }

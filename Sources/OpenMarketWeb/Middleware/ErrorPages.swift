@@ -24,7 +24,7 @@ struct ErrorPages: Sendable {
             errors: presentation.violations.isEmpty ? nil : presentation.violations.map { .init(field: $0.field?.rawValue, message: $0.message) })
         var response = Response(
             status: presentation.status,
-            headers: [.contentType: "application/json; charset=utf-8"],
+            headers: [.contentType: WireResponse.jsonType],
             body: ResponseBody(byteBuffer: ByteBuffer(string: body.wireJSON.serialized()))
         )
         presentation.addHeaders(to: &response)

@@ -29,14 +29,18 @@ extension RouterMethods {
     /// methods the address takes instead of being told that nothing is there. `HEAD` comes with `GET`.
     func refuseOtherMethods(at url: SiteURL, allowing allowed: [HTTPRequest.Method]) {
         let taken = allowed.contains(.get) ? allowed + [.head] : allowed
-        for method in Self.originMethods where !taken.contains(method) {
+        for method in RequestMethods.routed where !taken.contains(method) {
             on(RouterPath(url.pattern), method: method) { _, _ -> Response in throw WebError.methodNotAllowed(allowed: taken) }
         }
     }
 
-    /// The methods of RFC 9110 a client sends to an origin server (CONNECT is for proxies), and QUERY, a safe GET
-    /// with a body (draft-ietf-httpbis-safe-method-w-body), which API tools already send.
-    private static var originMethods: [HTTPRequest.Method] {
-        [.get, .head, .post, .put, .patch, .delete, .options, .trace] + (HTTPRequest.Method("QUERY").map { [$0] } ?? [])
+    /// Answers every method at these addresses with 404 in the group's error shape: a path the API does not have,
+    /// below its root, still gets the API's error rather than the storefront's page. `HEAD` comes with `GET`.
+    func answerNotFound(at patterns: [RoutePattern]) {
+        for pattern in patterns {
+            for method in RequestMethods.routed where method != .head {
+                on(RouterPath(pattern.pattern), method: method) { _, _ -> Response in throw HTTPError(.notFound) }
+            }
+        }
     }
 }

@@ -92,13 +92,26 @@ enum SiteURL: PathTable, Hashable {
     /// The path image URLs start with; the store builds them from it.
     static let imagePathPrefix = SiteURL.image(.value("")).path
 
-    /// Every other path below the API's root: routed only so that it gets the API's JSON 404.
-    static let apiFallback = RoutePattern(segments: [.literal(MarketPath.root), .literal("**")])
+    /// The API's root and every other path below it: routed only so that they get the API's JSON 404.
+    static let apiFallbacks = [RoutePattern(segments: [.literal(MarketPath.root)]), .below([.literal(MarketPath.root)])]
+
+    /// `/items` without a page, and every path below a page or an item: routed only so that they get the first
+    /// generation's JSON 404. (`/items/x` and `/item/x` are the routes' own 404s; a catch-all beside their parameter
+    /// would be shadowed by it.)
+    static let v1Fallbacks = [
+        RoutePattern(segments: Array(V1Path.items(.key).segments.dropLast())),
+        .below(V1Path.items(.key).segments), .below(V1Path.item(.key).segments),
+    ]
 }
 
 /// A route that is not a link, such as a catch-all.
 struct RoutePattern: PathTable {
     let segments: [PathSegment]
+
+    /// Every path below `base` (`**` matches one segment or more).
+    static func below(_ base: some Collection<PathSegment>) -> RoutePattern {
+        RoutePattern(segments: Array(base) + [.literal("**")])
+    }
 }
 
 extension Language: CustomStringConvertible {

@@ -10,6 +10,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     let localAddress: SocketAddress?
     /// Language, CSRF token, flash message and view choice of this visitor, set by `VisitorMiddleware`.
     var visitor = Visitor()
+    /// The path came with one trailing slash, which `CanonicalPathMiddleware` took off before routing: the APIs answer
+    /// as without it, pages redirect to the path without it (`TrailingSlashRedirect`).
+    var trailingSlash = false
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

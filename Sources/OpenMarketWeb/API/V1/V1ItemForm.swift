@@ -6,6 +6,9 @@ import OpenMarketInput
 /// The multipart body of `POST /item` and `PATCH /item/{id}`: text parts `title`, `descriptions`, `price`,
 /// `currency`, `stock`, `discounted_price` (the **sale price**) and `password`, and photos in `images[]` parts.
 /// Numbers arrive as decimal text. Parts of other names are ignored, as real clients send extras.
+///
+/// Apps of 2021 send every field they leave alone as an empty part, and an empty file input as a file part with
+/// no filename and no bytes: an empty text part is a field not sent, such a file part no photo.
 struct V1ItemForm {
     static let textParts: Set<String> = ["title", "descriptions", "price", "currency", "stock", "discounted_price", "password"]
 
@@ -15,16 +18,23 @@ struct V1ItemForm {
     init(_ parts: [MultipartForm.Part]) throws(OpenMarketError) {
         for part in parts {
             if part.name == "images[]" || part.name == "images" {
+                guard !Self.isEmptyFileInput(part) else { continue }
                 images.append(ImageUpload(filename: part.filename ?? "image", contentType: part.contentType, data: Data(part.body.readableBytesView)))
                 continue
             }
-            guard Self.textParts.contains(part.name) else { continue }
+            guard Self.textParts.contains(part.name), part.body.readableBytes > 0 else { continue }
             guard texts[part.name] == nil else { throw .malformed("The `\(part.name)` part appears more than once; send it once.") }
             guard let text = String(validating: Array(part.body.readableBytesView), as: UTF8.self) else {
                 throw .malformed("The `\(part.name)` part is not UTF-8 text.")
             }
             texts[part.name] = text
         }
+    }
+
+    /// A file part for no file: no filename (or an empty one, as browsers send) and no bytes. A named file without
+    /// bytes is still a photo, and is refused as one.
+    private static func isEmptyFileInput(_ part: MultipartForm.Part) -> Bool {
+        (part.filename ?? "").isEmpty && part.body.readableBytes == 0
     }
 
     /// The `password` part as sent (not trimmed: spaces may be part of it); empty when missing.

@@ -30,6 +30,7 @@ struct V1ItemsController: Sendable {
         group.refuseOtherMethods(at: .v1(.items(.key)), allowing: [.get])
         group.refuseOtherMethods(at: .v1(.newItem), allowing: [.post])
         group.refuseOtherMethods(at: .v1(.item(.key)), allowing: [.get, .patch, .delete])
+        group.answerNotFound(at: SiteURL.v1Fallbacks)
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
@@ -108,7 +109,8 @@ struct V1ItemsController: Sendable {
             throw OpenMarketError.unsupportedMedia("The body must be multipart/form-data with text parts and `images[]` files.")
         }
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxRequestBodyBytes, deadline: bodyDeadline)
-        return try V1ItemForm(MultipartBody.parts(body, boundary: boundary))
+        // Apps of 2021 end their bodies with a delimiter line never closed, which the server of the time took.
+        return try V1ItemForm(MultipartBody.parts(body, boundary: boundary, ending: .closingOrLastDelimiter))
     }
 
     private func item(_ detail: ProductDetail, _ request: Request, _ context: Context) -> Response {
