@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageProcessorSizeTests {
+@Suite(.timeLimit(.minutes(5))) struct ImageProcessorSizeTests {
     let processor: ImageProcessor
 
     init() throws {
