@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct ImageProcessorMetadataTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageProcessorMetadataTests {
     let processor: ImageProcessor
 
     init() throws {

@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/admin/login`, `/admin/logout`, the guard in front of every admin page, host names and CSRF.
-@Suite("Admin sign-in and guard", .timeLimit(.minutes(5)))
+@Suite("Admin sign-in and guard", .timeLimit(.minutes(10)))
 struct AdminSignInTests {
     @Test func rightPasswordSetsAStrictSessionCookieAndGoesToTheTable() async throws {
         let app = try await buildApplication(AdminClient.configuration())

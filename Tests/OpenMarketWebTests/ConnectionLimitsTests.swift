@@ -6,7 +6,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Limits our dependencies do not set by default: idle connections, slow bodies, stalled or huge upstream answers.
-@Suite("Connection and upstream limits", .timeLimit(.minutes(5)))
+@Suite("Connection and upstream limits", .timeLimit(.minutes(10)))
 struct ConnectionLimitsTests {
     @Test func aBodyThatTricklesIsCutOffAtTheDeadline() async throws {
         var config = TestSupport.configuration()

@@ -5,7 +5,7 @@ import Testing
 
 /// SIGTERM (a deploy, a scale-in, systemd's stop) drains: requests already being received are finished and
 /// answered, then the process exits cleanly; nothing new is accepted meanwhile.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct GracefulShutdownTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GracefulShutdownTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcessTests.executable.path), "needs `swift build` to have built openmarket-web"))
     func sigtermLetsAnUploadInFlightFinishThenExitsCleanly() async throws {
         try await ServerProcess.with { server in

@@ -5,7 +5,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `Host` is read strictly, and only hosts we answer to are ever written into URLs.
-@Suite("Host header", .timeLimit(.minutes(5)))
+@Suite("Host header", .timeLimit(.minutes(10)))
 struct HostHeaderTests {
     @Test func hostAndPortAreReadStrictly() {
         #expect(HostHeader("LocalHost:8080") == HostHeader("localhost:8080"))

@@ -6,7 +6,7 @@ import Testing
 
 /// Other spellings of a path never reach a route: `//admin/products` once reached the admin console without
 /// signing in, because the guard compared path strings while the router read the path its own way.
-@Suite("Non-canonical paths", .timeLimit(.minutes(5)))
+@Suite("Non-canonical paths", .timeLimit(.minutes(10)))
 struct PathVariantTests {
     /// Each spells a canonical path `/first/rest` (`/admin/products`) another way a lenient server might route the same.
     static let variants: [(name: String, spell: @Sendable (_ first: String, _ rest: String) -> String)] = [

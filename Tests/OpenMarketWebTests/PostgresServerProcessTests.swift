@@ -6,7 +6,7 @@ import OpenMarketPostgres
 import Testing
 
 /// `openmarket-web --database …` as an operator starts it: its own process, its exit status and what it prints.
-@Suite("openmarket-web --database", .serialized, .timeLimit(.minutes(5)))
+@Suite("openmarket-web --database", .serialized, .timeLimit(.minutes(10)))
 struct PostgresServerProcessTests {
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: ServerProcessTests.executable.path) }
 

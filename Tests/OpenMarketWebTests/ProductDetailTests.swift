@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/products/{id}`: gallery, price block, stock, description as text, and real 404 pages.
-@Suite("Product detail page", .timeLimit(.minutes(5)))
+@Suite("Product detail page", .timeLimit(.minutes(10)))
 struct ProductDetailTests {
     @Test func detailShowsNameVendorAndDiscountedPriceBlock() async throws {
         let app = try await buildApplication(TestSupport.configuration())

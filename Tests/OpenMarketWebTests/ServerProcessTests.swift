@@ -8,7 +8,7 @@ import Testing
 
 /// Hostile list URLs against the real `openmarket-web` executable in its own process: a crash there (a Swift
 /// runtime trap) takes down one server, not the whole test run.
-@Suite("Server process survives hostile list URLs", .serialized, .timeLimit(.minutes(5)))
+@Suite("Server process survives hostile list URLs", .serialized, .timeLimit(.minutes(10)))
 struct ServerProcessTests {
     static let executable = TestSupport.packageRoot.appending(path: ".build/debug/openmarket-web")
 

@@ -9,7 +9,7 @@ import Testing
 /// (one per core): with two such threads blocked, every task of the process stops, time limits included, and the
 /// run stops answering instead of failing. Each check runs in a process of its own (an exit test), where nothing
 /// else competes for the pool; an alarm ends that process if its pool froze.
-@Suite("Process and socket helpers hold no thread", .timeLimit(.minutes(5)))
+@Suite("Process and socket helpers hold no thread", .timeLimit(.minutes(10)))
 struct TestHelperTests {
     /// How late a task that sleeps 10 ms at a time wakes, at worst, while `body` runs: a blocked cooperative thread
     /// shows as lateness.

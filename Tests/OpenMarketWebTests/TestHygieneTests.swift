@@ -4,7 +4,7 @@ import Testing
 /// The rules that keep a whole run from hanging, checked on the test sources themselves: every suite has a time
 /// limit, so a test that stops answering fails by name; and no test blocks a thread of Swift's cooperative pool
 /// (one per core, two on the CI machine), where two blocked threads would freeze every test, time limits included.
-@Suite("Test sources", .timeLimit(.minutes(5)))
+@Suite("Test sources", .timeLimit(.minutes(10)))
 struct TestHygieneTests {
     static let testsDirectory = TestSupport.packageRoot.appending(path: "Tests")
 
