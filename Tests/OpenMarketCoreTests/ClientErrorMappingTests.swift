@@ -3,7 +3,7 @@ import Testing
 
 @testable import OpenMarketCore
 
-@Suite("OpenMarketClient.error(for:)")
+@Suite("OpenMarketClient.error(for:)", .timeLimit(.minutes(10)))
 struct ClientErrorMappingTests {
     private func error(_ status: Int, _ body: String) -> OpenMarketError {
         OpenMarketClient.error(for: OpenMarketClient.RawResponse(status: status, body: Data(body.utf8)))

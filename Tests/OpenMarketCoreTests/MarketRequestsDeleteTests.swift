@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("MarketRequests: delete at the archived path")
+@Suite("MarketRequests: delete at the archived path", .timeLimit(.minutes(10)))
 struct MarketRequestsDeleteTests {
     let requests = MarketRequests(baseURL: URL(string: "https://market.example.test/")!)
     let credentials = VendorCredentials(identifier: "6c1f3b2e-b8d7-11ed-b1f2-0242ac120002", secret: "vendor-secret-1")

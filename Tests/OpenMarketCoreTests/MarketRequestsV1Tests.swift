@@ -4,7 +4,7 @@ import Testing
 
 /// Requests to a first-generation (v1) server: its own paths, multipart writes with the item's password, whole
 /// prices and the sale price where v2 says the discount.
-@Suite("MarketRequests: a v1 server")
+@Suite("MarketRequests: a v1 server", .timeLimit(.minutes(10)))
 struct MarketRequestsV1Tests {
     let requests = MarketRequests(baseURL: URL(string: "https://camp-open-market-2.example.test/")!, generation: .v1)
     let mug = ProductDraft(

@@ -3,7 +3,7 @@ import OpenMarketCore
 import Testing
 
 /// Requests to a v2a ("market-training") server: `descriptions`, and the delete through the product secret.
-@Suite("MarketRequests: a v2a server")
+@Suite("MarketRequests: a v2a server", .timeLimit(.minutes(10)))
 struct MarketRequestsV2ATests {
     let requests = MarketRequests(baseURL: URL(string: "https://market.example.test/")!, generation: .v2a)
     let credentials = VendorCredentials(identifier: "5e0b7c1a-7a1c-11ec-9173-0242ac120002", secret: "<vendor-secret>")

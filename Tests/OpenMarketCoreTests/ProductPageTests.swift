@@ -1,7 +1,7 @@
 import OpenMarketCore
 import Testing
 
-@Suite("ProductPage paging figures")
+@Suite("ProductPage paging figures", .timeLimit(.minutes(10)))
 struct ProductPageTests {
     private func page(_ pageNo: Int, of totalCount: Int, perPage: Int) -> ProductPage {
         ProductPage(pageNo: pageNo, itemsPerPage: perPage, totalCount: totalCount, products: [])

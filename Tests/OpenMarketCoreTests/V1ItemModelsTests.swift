@@ -4,7 +4,7 @@ import Testing
 @testable import OpenMarketCore
 
 /// v1 answers in the client's models, and v1 errors in the client's error type.
-@Suite("v1 items and errors in the client's terms")
+@Suite("v1 items and errors in the client's terms", .timeLimit(.minutes(10)))
 struct V1ItemModelsTests {
     @Test func anItemBecomesADetailWithTheDiscountAmount() throws {
         let detail = try ProductDetail(v1: try Fixture.decode(V1Item.self, from: "v1-item.json"))

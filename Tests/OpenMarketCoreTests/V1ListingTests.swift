@@ -3,7 +3,7 @@ import OpenMarketCore
 import Testing
 
 /// Paging and searching over a v1 server's twenty-item pages, without a network.
-@Suite("V1Listing")
+@Suite("V1Listing", .timeLimit(.minutes(10)))
 struct V1ListingTests {
     /// Items `ids`, newest first, as v1 pages of twenty.
     private func pages(_ ids: [Int]) -> [[ProductSummary]] {

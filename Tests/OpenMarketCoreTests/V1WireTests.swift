@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("The v1 wire")
+@Suite("The v1 wire", .timeLimit(.minutes(10)))
 struct V1WireTests {
     @Test func itemFixtureDecodesWithTheSalePriceAndEpochDate() throws {
         let item = try Fixture.decode(V1Item.self, from: "v1-item.json")

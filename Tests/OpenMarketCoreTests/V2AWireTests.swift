@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("The v2a wire")
+@Suite("The v2a wire", .timeLimit(.minutes(10)))
 struct V2AWireTests {
     @Test func detailRoundTripsToTheFixture() throws {
         let detail = try Fixture.decode(ProductDetail.self, from: "v2a-market-training-detail.json")

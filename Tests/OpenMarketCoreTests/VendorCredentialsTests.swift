@@ -1,7 +1,7 @@
 import OpenMarketCore
 import Testing
 
-@Suite("Keeping secrets out of text")
+@Suite("Keeping secrets out of text", .timeLimit(.minutes(10)))
 struct VendorCredentialsTests {
     let credentials = VendorCredentials(identifier: "6c1f3b2e-b8d7-11ed-b1f2-0242ac120002", secret: "hunter2-very-secret")
 

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("WireDate")
+@Suite("WireDate", .timeLimit(.minutes(10)))
 struct WireDateTests {
     static let march2nd2023 = Date(timeIntervalSince1970: 1_677_715_200)
 

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("Decoding the v2 wire fixtures")
+@Suite("Decoding the v2 wire fixtures", .timeLimit(.minutes(10)))
 struct WireDecodingTests {
     @Test func v2bListFixtureDecodesCamelCaseEnvelope() throws {
         let page = try Fixture.decode(ProductPage.self, from: "v2-list.json")

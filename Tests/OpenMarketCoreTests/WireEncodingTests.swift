@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("Encoding to the v2 wire")
+@Suite("Encoding to the v2 wire", .timeLimit(.minutes(10)))
 struct WireEncodingTests {
     @Test func detailRoundTripsToTheFixture() throws {
         let detail = try Fixture.decode(ProductDetail.self, from: "v2-detail.json")

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketCore
 import Testing
 
-@Suite("WireJSON writing")
+@Suite("WireJSON writing", .timeLimit(.minutes(10)))
 struct WireJSONTests {
     @Test func quotesAndBackslashesAreEscaped() {
         #expect(WireJSON.string(#"say "hi" \ bye"#).serialized() == #""say \"hi\" \\ bye""#)

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageInspectorTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageInspectorTests {
     @Test(arguments: [
         ("orientation6-metadata.jpg", ImageFormat.jpeg, 300, 200),
         ("transparent.png", .png, 100, 100),

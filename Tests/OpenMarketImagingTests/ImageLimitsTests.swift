@@ -1,7 +1,7 @@
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageLimitsTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageLimitsTests {
     let limits = ImageLimits()
 
     @Test func marketDefaults() {

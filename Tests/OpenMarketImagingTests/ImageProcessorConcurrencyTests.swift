@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageProcessorConcurrencyTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageProcessorConcurrencyTests {
     /// liborc's generated code crashed a test process once; libvips runs its plain C loops only.
     @Test func libvipsRunsNoRunTimeCompiledLoops() throws {
         let processor = try ImageProcessor(workers: 1)

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageProcessorFormatsTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageProcessorFormatsTests {
     let processor: ImageProcessor
 
     init() throws {

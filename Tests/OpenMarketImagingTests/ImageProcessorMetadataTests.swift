@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageProcessorMetadataTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageProcessorMetadataTests {
     let processor: ImageProcessor
 
     init() throws {

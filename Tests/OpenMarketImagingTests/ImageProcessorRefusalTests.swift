@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageProcessorRefusalTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageProcessorRefusalTests {
     let processor: ImageProcessor
 
     init() throws {

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketImaging
 import Testing
 
-@Suite struct ImageProcessorSizeTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageProcessorSizeTests {
     let processor: ImageProcessor
 
     init() throws {

@@ -1,7 +1,7 @@
 import OpenMarketInput
 import Testing
 
-@Suite("Form encoding")
+@Suite("Form encoding", .timeLimit(.minutes(10)))
 struct FormEncodingTests {
     @Test func pairsComeBackInOrderWithPlusAndEscapesDecoded() throws {
         let pairs = try #require(FormEncoding.pairs("q=%EC%BA%A0%ED%95%91%EC%9A%A9+%EB%9E%9C%ED%84%B4&ids=1&ids=2&empty=&bare&a%2Bb=c%3Dd"))

@@ -3,7 +3,7 @@ import OpenMarketInput
 import Testing
 
 /// Where an image file ends, so that a part holding several files one after the other is seen for what it is.
-@Suite("Image extents")
+@Suite("Image extents", .timeLimit(.minutes(10)))
 struct ImageExtentTests {
     static let packageRoot = ImageHeaderTests.packageRoot
 

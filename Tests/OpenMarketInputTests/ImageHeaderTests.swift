@@ -3,7 +3,7 @@ import OpenMarketInput
 import Testing
 
 /// Image headers are read structurally, without decoding pixels.
-@Suite("Image headers")
+@Suite("Image headers", .timeLimit(.minutes(10)))
 struct ImageHeaderTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

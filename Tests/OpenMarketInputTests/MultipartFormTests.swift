@@ -3,7 +3,7 @@ import NIOCore
 import OpenMarketInput
 import Testing
 
-@Suite("Multipart bodies")
+@Suite("Multipart bodies", .timeLimit(.minutes(10)))
 struct MultipartFormTests {
     private static let boundary = "Boundary-7MA4YWxkTrZu0gW"
 
@@ -119,7 +119,7 @@ struct MultipartFormTests {
     }
 }
 
-@Suite("Header parameters")
+@Suite("Header parameters", .timeLimit(.minutes(10)))
 struct HeaderParametersTests {
     /// A fuzz run found it: read Character by Character, `"` + U+0301 was one Character, so the quote neither
     /// opened nor closed and the filename came back cut or merged with the next parameter.

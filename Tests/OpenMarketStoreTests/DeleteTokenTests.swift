@@ -4,7 +4,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Deleting products")
+@Suite("Deleting products", .timeLimit(.minutes(10)))
 struct DeleteTokenTests {
     func imageRows(of productID: Int, in test: TestMarket) async throws -> Int {
         try await test.market.database.read { db in

@@ -5,7 +5,7 @@ import OpenMarketCore
 import Testing
 
 /// The export's keyset batches: every selected product once, in the listing's order, whatever the batch size.
-@Suite("Export batches")
+@Suite("Export batches", .timeLimit(.minutes(10)))
 struct ExportTests {
     static func exported(_ market: SQLiteMarket, _ listing: ProductListing, batchSize: Int) async throws -> [Int] {
         var ids: [Int] = []

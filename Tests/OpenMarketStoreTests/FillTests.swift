@@ -6,7 +6,7 @@ import OpenMarketCore
 import Testing
 
 /// The fill command's store function, on a real database file as the command uses it.
-@Suite("Fill")
+@Suite("Fill", .timeLimit(.minutes(10)))
 struct FillTests {
     @Test func aFilledFileDatabaseIsConsistentVariedAndSearchable() async throws {
         let directory = try MarketDatabaseTests.temporaryDirectory()

@@ -5,7 +5,7 @@ import OpenMarketInput
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Product images")
+@Suite("Product images", .timeLimit(.minutes(10)))
 struct ImageUploadTests {
     @Test("A product needs 1–5 images", arguments: [0, 6])
     func wrongImageCountIsInvalid(count: Int) async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Numbered pages through the rank tables must be exactly the pages an OFFSET over the whole order gives,
 /// for every order, direction and filter, before and after deletes, inserts and updates.
-@Suite("Listing pages")
+@Suite("Listing pages", .timeLimit(.minutes(10)))
 struct ListingPagingTests {
     static let filters: [CellSet] = [nil, ProductListing.StockFilter.inStock, .soldOut].flatMap { stock in
         [nil, Currency.krw, .usd].map { CellSet(stock: stock, currency: $0) }

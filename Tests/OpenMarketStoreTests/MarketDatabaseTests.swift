@@ -5,7 +5,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Market database")
+@Suite("Market database", .timeLimit(.minutes(10)))
 struct MarketDatabaseTests {
     /// A fresh directory for one test's database files; the test removes it with `defer`.
     static func temporaryDirectory() throws -> URL {

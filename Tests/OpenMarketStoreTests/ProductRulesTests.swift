@@ -3,7 +3,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Product rules")
+@Suite("Product rules", .timeLimit(.minutes(10)))
 struct ProductRulesTests {
     typealias Field = OpenMarketError.Field
 

@@ -5,7 +5,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Product search")
+@Suite("Product search", .timeLimit(.minutes(10)))
 struct ProductSearchTests {
     /// A market with a few products whose names and descriptions exercise the search.
     struct Catalog {
@@ -153,7 +153,7 @@ struct ProductSearchTests {
 }
 
 /// Hostile strings through the production search: each returns normally, and typed syntax is only text.
-@Suite("Product search input safety")
+@Suite("Product search input safety", .timeLimit(.minutes(10)))
 struct ProductSearchSafetyTests {
     @Test("Hostile input returns normally", arguments: SearchExpressionTests.hostile)
     func hostileInputReturnsNormally(typed: String) async throws {
@@ -187,7 +187,7 @@ struct ProductSearchSafetyTests {
 
 /// Long queries are found through every third trigram and checked with LIKE, when LIKE folds case as the
 /// trigram index does; otherwise through the whole phrase.
-@Suite("Long product searches")
+@Suite("Long product searches", .timeLimit(.minutes(10)))
 struct LongProductSearchTests {
     @Test func longQueriesMatchExactlyTheSubstringWhateverTheirForm() async throws {
         let catalog = try await ProductSearchTests.Catalog()

@@ -8,7 +8,7 @@ import Testing
 /// The statements the production functions run, captured through SQLite's trace and explained: no page view
 /// may scan the product table or sort with a temporary B-tree, except where a search's bounded candidates
 /// (at most `ListingPage.searchCap` rows) are put in a non-id order.
-@Suite("Query plans")
+@Suite("Query plans", .timeLimit(.minutes(10)))
 struct QueryPlanTests {
     /// SELECT statements seen while recording, with their values inlined.
     final class StatementLog: Sendable {

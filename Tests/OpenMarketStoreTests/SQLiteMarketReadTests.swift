@@ -5,7 +5,7 @@ import OpenMarketInput
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Reading products")
+@Suite("Reading products", .timeLimit(.minutes(10)))
 struct SQLiteMarketReadTests {
     @Test func createdDetailKeepsUploadOrderAndUsesTheFirstThumbnail() async throws {
         let test = try await TestMarket()

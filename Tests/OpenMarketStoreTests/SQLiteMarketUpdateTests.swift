@@ -3,7 +3,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Updating products")
+@Suite("Updating products", .timeLimit(.minutes(10)))
 struct SQLiteMarketUpdateTests {
     @Test func onlyTheGivenFieldsChange() async throws {
         let test = try await TestMarket()

@@ -4,7 +4,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Creating products")
+@Suite("Creating products", .timeLimit(.minutes(10)))
 struct SQLiteMarketWriteTests {
     typealias Field = OpenMarketError.Field
 

@@ -4,7 +4,7 @@ import OpenMarketInput
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Sample data")
+@Suite("Sample data", .timeLimit(.minutes(10)))
 struct SampleDataTests {
     @Test func sampleDataFillsAnEmptyMarketOnce() async throws {
         let test = try await TestMarket()

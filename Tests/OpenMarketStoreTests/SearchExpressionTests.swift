@@ -3,7 +3,7 @@ import OpenMarketStore
 import Testing
 
 /// The pure query builder: whatever is typed comes out as one FTS5 string, never as syntax.
-@Suite("Search expression")
+@Suite("Search expression", .timeLimit(.minutes(10)))
 struct SearchExpressionTests {
     static let hostile: [String] = [
         "\"", "\"\"", "*", "NEAR(", "NEAR(a b)", "^", "-", "(", ")", "col:x", "name:camera", "OR", "AND", "NOT", "a OR b",

@@ -9,7 +9,7 @@ import Testing
 /// checks those rows with LIKE. Whatever it chooses, it must find exactly the products whose name or
 /// description holds the text: checked against every product of a filled market, for substrings of real
 /// names and descriptions, with the statistics as counted, wiped, and deliberately wrong.
-@Suite("Narrowed long searches")
+@Suite("Narrowed long searches", .timeLimit(.minutes(10)))
 struct SearchNarrowingTests {
     struct Product {
         let id: Int

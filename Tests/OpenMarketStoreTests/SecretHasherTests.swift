@@ -2,7 +2,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Secret hashing")
+@Suite("Secret hashing", .timeLimit(.minutes(10)))
 struct SecretHasherTests {
     let hasher = TestMarket.hasher
 

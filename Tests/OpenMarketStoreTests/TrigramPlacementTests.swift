@@ -8,7 +8,7 @@ import Testing
 /// as in the phrase (`TrigramPlacement`): the whole phrase as the trigrams that fix each of its scalars, and
 /// the rarest trigrams before their rows are checked with LIKE. Rows holding every trigram but out of place,
 /// split across name and description, or short of a scalar must not be found; every real match must be.
-@Suite("Trigrams in place")
+@Suite("Trigrams in place", .timeLimit(.minutes(10)))
 struct TrigramPlacementTests {
     /// Name and description of each product: matches of either phrase in either column and case, a phrase held
     /// twice or after a false start of it, and rows holding its trigrams but not the phrase.

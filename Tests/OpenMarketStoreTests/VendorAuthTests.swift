@@ -4,7 +4,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("Vendor authentication")
+@Suite("Vendor authentication", .timeLimit(.minutes(10)))
 struct VendorAuthTests {
     @Test func wrongSecretAndUnknownIdentifierGetTheSameUnauthorized() async throws {
         let test = try await TestMarket()

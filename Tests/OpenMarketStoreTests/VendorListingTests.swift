@@ -4,7 +4,7 @@ import OpenMarketCore
 @testable import OpenMarketStore
 import Testing
 
-@Suite("A vendor's products and products by id")
+@Suite("A vendor's products and products by id", .timeLimit(.minutes(10)))
 struct VendorListingTests {
     /// `owner` lists 23 products and `neighbor` 2, interleaved, so the owner's ids have gaps.
     static func market() async throws -> (test: TestMarket, owner: [Int], neighbor: [Int]) {

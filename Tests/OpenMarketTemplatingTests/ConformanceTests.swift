@@ -4,7 +4,7 @@ import OpenMarketTemplating
 import Testing
 
 /// Every template in `Templates/` renders byte for byte as swift-mustache renders it, for every data set.
-@Suite struct ConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct ConformanceTests {
     /// `Templates/` at the package root, found from this file's path so the test runs from any directory.
     static let templatesDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,7 +1,7 @@
 import OpenMarketTemplating
 import Testing
 
-@Suite struct EscapingTests {
+@Suite(.timeLimit(.minutes(10))) struct EscapingTests {
     @Test func fiveCharactersBecomeEntities() throws {
         #expect(try render("{{x}}", ["x": "&<>\"'"]) == "&amp;&lt;&gt;&quot;&#39;")
     }

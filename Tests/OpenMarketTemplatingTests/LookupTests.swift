@@ -2,7 +2,7 @@ import OpenMarketTemplating
 import Testing
 
 /// How names are found on the context stack.
-@Suite struct LookupTests {
+@Suite(.timeLimit(.minutes(10))) struct LookupTests {
     @Test func firstSegmentIsFoundFurtherDownTheStack() throws {
         try expectSameOutput(
             ["main": "{{#cards}}{{name}} {{layout.title}};{{/cards}}"],

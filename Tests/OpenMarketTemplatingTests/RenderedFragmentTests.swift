@@ -3,7 +3,7 @@ import Testing
 
 /// A kept fragment is written in place of its partial exactly where rendering the partial would give the same
 /// bytes, and nowhere else.
-@Suite struct RenderedFragmentTests {
+@Suite(.timeLimit(.minutes(10))) struct RenderedFragmentTests {
     /// Answers names from a dictionary and holds a fragment rendered earlier, possibly from other values.
     struct Card: TemplateObject {
         let fields: DictionaryObject

@@ -2,7 +2,7 @@ import OpenMarketTemplating
 import Testing
 
 /// Each feature our templates use, against its expected output and against swift-mustache.
-@Suite struct RenderingTests {
+@Suite(.timeLimit(.minutes(10))) struct RenderingTests {
     @Test func variablesPrintTextNumbersAndBooleans() throws {
         try expectSameOutput(
             ["main": "{{name}} {{count}} {{negative}} {{zero}} {{flag}} {{missing}}|"],

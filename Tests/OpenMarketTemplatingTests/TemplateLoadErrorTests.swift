@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketTemplating
 import Testing
 
-@Suite struct TemplateLoadErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct TemplateLoadErrorTests {
     private func loadError(_ sources: [String: String]) -> TemplateLoadError? {
         do {
             _ = try TemplateLibrary(sources: sources)

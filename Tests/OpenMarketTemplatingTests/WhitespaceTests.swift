@@ -2,7 +2,7 @@ import Testing
 
 /// Standalone lines, indentation and line endings in corner cases, checked against swift-mustache only:
 /// matching it is the requirement, whatever the Mustache spec says about a case.
-@Suite struct WhitespaceTests {
+@Suite(.timeLimit(.minutes(10))) struct WhitespaceTests {
     static var data: [String: Any] {
         ["on": true, "off": false, "x": "X", "items": ["a", "b"], "cards": [["name": "1"], ["name": "2"]]]
     }

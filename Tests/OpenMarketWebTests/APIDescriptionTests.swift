@@ -9,7 +9,7 @@ import Testing
 /// The OpenAPI descriptions are served as committed, and they and the router agree: every operation a description
 /// names is routed, and every other method at a described path is refused with 405 and an `Allow` header that
 /// lists exactly the described methods. (Tests/API checks the answers' bodies against the schemas.)
-@Suite("API descriptions")
+@Suite("API descriptions", .timeLimit(.minutes(10)))
 struct APIDescriptionTests {
     private struct Description {
         var file: String

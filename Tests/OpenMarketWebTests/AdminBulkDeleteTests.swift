@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Bulk delete: one confirmation page listing every product, then per-item results, refusals included.
-@Suite("Admin bulk delete")
+@Suite("Admin bulk delete", .timeLimit(.minutes(10)))
 struct AdminBulkDeleteTests {
     private static let names = ["원목 의자", "캠핑용 랜턴", "Vintage Film Camera"]
 

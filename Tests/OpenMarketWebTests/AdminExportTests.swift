@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/admin/export.csv` over real HTTP: streamed, UTF-8 with a BOM, RFC 4180 quoting, formulas defused.
-@Suite("Admin CSV export")
+@Suite("Admin CSV export", .timeLimit(.minutes(10)))
 struct AdminExportTests {
     static let header = "id,name,vendor,currency,price,discounted_price,sale_price,stock,created_at,description"
 
@@ -97,7 +97,7 @@ struct AdminExportTests {
 }
 
 /// `CSVWriter`'s rules on their own, including inputs the sample data lacks.
-@Suite("Admin CSV writer")
+@Suite("Admin CSV writer", .timeLimit(.minutes(10)))
 struct AdminCSVWriterTests {
     @Test(arguments: [
         ("plain", "plain"), ("", ""), ("캠핑용 랜턴", "캠핑용 랜턴"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""),

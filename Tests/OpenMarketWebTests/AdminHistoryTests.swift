@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// History of every write made through this front end, the per-product page, and the admin's own edit form.
-@Suite("Admin history and edits")
+@Suite("Admin history and edits", .timeLimit(.minutes(10)))
 struct AdminHistoryTests {
     /// A visitor lists a product, lowers its price, guesses its password wrong once, then deletes it.
     private func storefrontLifecycle(_ client: any TestClientProtocol) async throws -> Int {

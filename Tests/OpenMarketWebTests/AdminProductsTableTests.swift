@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/admin/products`: a real table, sorted, filtered, searched and paged by the URL, checked against the market API.
-@Suite("Admin products table")
+@Suite("Admin products table", .timeLimit(.minutes(10)))
 struct AdminProductsTableTests {
     @Test func theTableIsAnAccessibleTableOfEveryProduct() async throws {
         let app = try await buildApplication(AdminClient.configuration())

@@ -8,7 +8,7 @@ import Testing
 
 /// The console in remote mode: the table is read page by page through the API and ordered here; writes use
 /// the configured vendor's credentials, so another vendor's product is refused and reported as such.
-@Suite("Admin console in remote mode")
+@Suite("Admin console in remote mode", .timeLimit(.minutes(10)))
 struct AdminRemoteTests {
     private func withRemoteConsole(
         _ body: @escaping @Sendable (_ upstream: any TestClientProtocol, _ console: any TestClientProtocol) async throws -> Void

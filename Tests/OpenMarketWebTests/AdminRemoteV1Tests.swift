@@ -8,7 +8,7 @@ import Testing
 
 /// The console against a v1 server: it writes with the front end's secret, which is the upstream password of the
 /// items the front end listed; an item listed elsewhere has its own password and is reported as another seller's.
-@Suite("Admin console on a v1 upstream")
+@Suite("Admin console on a v1 upstream", .timeLimit(.minutes(10)))
 struct AdminRemoteV1Tests {
     @Test func theConsoleEditsAndDeletesWhatTheFrontEndListedAndNothingElse() async throws {
         try await V1Upstream.withFrontEnd(adminPassword: AdminClient.password) { port, console in

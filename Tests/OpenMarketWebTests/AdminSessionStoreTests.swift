@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// What `web.sqlite` keeps for the console: sessions across restarts, and the admin password only as a hash.
-@Suite("Admin sessions and password storage")
+@Suite("Admin sessions and password storage", .timeLimit(.minutes(10)))
 struct AdminSessionStoreTests {
     private struct AccountRow: Equatable {
         var passwordHash: String

@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/admin/login`, `/admin/logout`, the guard in front of every admin page, host names and CSRF.
-@Suite("Admin sign-in and guard")
+@Suite("Admin sign-in and guard", .timeLimit(.minutes(10)))
 struct AdminSignInTests {
     @Test func rightPasswordSetsAStrictSessionCookieAndGoesToTheTable() async throws {
         let app = try await buildApplication(AdminClient.configuration())
@@ -164,8 +164,8 @@ struct AdminSignInTests {
             let session = try #require(admin.session)
             let port = try #require(client.port)
             func raw(host: String) async throws -> String {
-                let socket = try RawSocket.connect(port: port)
-                socket.send(
+                let socket = try await RawSocket.connect(port: port)
+                try await socket.send(
                     "GET /admin/products HTTP/1.1\r\nHost: \(host)\r\nCookie: \(AdminClient.sessionCookie)=\(session)\r\nConnection: close\r\n\r\n")
                 // Generous: other suites run in parallel and can slow the first render down.
                 return await socket.receiveUntilClosed(timeout: .seconds(15)).text
@@ -187,8 +187,8 @@ struct AdminSignInTests {
     @Test func unknownHostCannotEvenSeeTheSignInPage() async throws {
         let app = try await buildApplication(AdminClient.configuration())
         try await app.test(.live) { client in
-            let socket = try RawSocket.connect(port: try #require(client.port))
-            socket.send("GET /admin/login HTTP/1.1\r\nHost: rebind.evil.example\r\nConnection: close\r\n\r\n")
+            let socket = try await RawSocket.connect(port: try #require(client.port))
+            try await socket.send("GET /admin/login HTTP/1.1\r\nHost: rebind.evil.example\r\nConnection: close\r\n\r\n")
             let text = await socket.receiveUntilClosed(timeout: .seconds(15)).text
             #expect(text.hasPrefix("HTTP/1.1 421"), "\(text.prefix(120))")
             #expect(!text.contains("name=\"password\""))

@@ -3,7 +3,7 @@ import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
 
-@Suite("Audit log storage")
+@Suite("Audit log storage", .timeLimit(.minutes(10)))
 struct AuditLogTests {
     static func product(stock: Int, name: String = "Desk Lamp") -> ProductDetail {
         ProductDetail(

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Forged form posts: the double-submit token, and browsers' own word on where a form came from.
-@Suite("CSRF and cross-site form posts")
+@Suite("CSRF and cross-site form posts", .timeLimit(.minutes(10)))
 struct CSRFTests {
     /// The three writes a form can make; each is tried against a sample product the test vendor owns.
     enum Write: String, CaseIterable, Sendable {
@@ -145,7 +145,7 @@ struct CSRFTests {
     }
 }
 
-@Suite("Cookies only where they belong")
+@Suite("Cookies only where they belong", .timeLimit(.minutes(10)))
 struct CookiePlacementTests {
     @Test(arguments: ["/css/site.css", "/js/app.js", "/api/products", "/healthChecker"])
     func staticFilesAndTheAPISetNoCookie(path: String) async throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// List pages take their cards, HTML included, from `CardCache`: the page must be the page it would be without
 /// the cache, and a changed product must show at once.
-@Suite("Card cache")
+@Suite("Card cache", .timeLimit(.minutes(10)))
 struct CardCacheTests {
     static let renderer = Result { try PageRenderer(templatesDirectory: PageRenderingTests.templatesDirectory) }
 

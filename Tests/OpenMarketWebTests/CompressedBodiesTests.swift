@@ -4,7 +4,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Kept gzip outputs are used only for the very bytes they were made from.
-@Suite("Compressed bodies")
+@Suite("Compressed bodies", .timeLimit(.minutes(10)))
 struct CompressedBodiesTests {
     static func gzip(_ text: String) throws -> ByteBuffer {
         var input = ByteBuffer(string: text)

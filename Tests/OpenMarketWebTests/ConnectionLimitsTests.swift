@@ -6,7 +6,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Limits our dependencies do not set by default: idle connections, slow bodies, stalled or huge upstream answers.
-@Suite("Connection and upstream limits")
+@Suite("Connection and upstream limits", .timeLimit(.minutes(10)))
 struct ConnectionLimitsTests {
     @Test func aBodyThatTricklesIsCutOffAtTheDeadline() async throws {
         var config = TestSupport.configuration()
@@ -14,8 +14,8 @@ struct ConnectionLimitsTests {
         let dataDirectory = config.dataDirectory
         let app = try await buildApplication(config)
         try await app.test(.live) { client in
-            let socket = try RawSocket.connect(port: try #require(client.port))
-            socket.send(
+            let socket = try await RawSocket.connect(port: try #require(client.port))
+            try await socket.send(
                 "POST /api/products HTTP/1.1\r\nHost: localhost\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
                     + "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 5000\r\n\r\n--B\r\n")
             let (text, _) = await socket.receiveUntilClosed(timeout: .seconds(30))
@@ -31,8 +31,8 @@ struct ConnectionLimitsTests {
         config.idleTimeout = .milliseconds(500)
         let app = try await buildApplication(config)
         try await app.test(.live) { client in
-            let socket = try RawSocket.connect(port: try #require(client.port))
-            socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
+            let socket = try await RawSocket.connect(port: try #require(client.port))
+            try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
             let (_, closed) = await socket.receiveUntilClosed(timeout: .seconds(30))
             #expect(closed, "a client that stops mid-headers must not hold its connection")
         }

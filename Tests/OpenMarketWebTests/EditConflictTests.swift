@@ -9,7 +9,7 @@ import Testing
 
 /// An edit form carries the product as it showed it; a submit after someone else changed the product answers 409
 /// with their change shown field by field, and saves nothing until the person submits again.
-@Suite("Conflict-safe edit")
+@Suite("Conflict-safe edit", .timeLimit(.minutes(10)))
 struct EditConflictTests {
     /// Another writer: the v2 API, with the vendor's secret.
     private func patchThroughAPI(_ id: Int, _ fields: [String: Any], client: some TestClientProtocol) async throws {

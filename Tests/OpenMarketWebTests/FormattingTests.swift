@@ -3,7 +3,7 @@ import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
 
-@Suite("Number, money and date formatting per language")
+@Suite("Number, money and date formatting per language", .timeLimit(.minutes(10)))
 struct FormattingTests {
     let korean = Formatting(language: .korean)
     let english = Formatting(language: .english)
@@ -72,7 +72,7 @@ struct FormattingTests {
     }
 }
 
-@Suite("Relative days")
+@Suite("Relative days", .timeLimit(.minutes(10)))
 struct RelativeDayTests {
     private static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18, 11:06 UTC
 

@@ -5,34 +5,34 @@ import Testing
 
 /// SIGTERM (a deploy, a scale-in, systemd's stop) drains: requests already being received are finished and
 /// answered, then the process exits cleanly; nothing new is accepted meanwhile.
-@Suite(.serialized) struct GracefulShutdownTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GracefulShutdownTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcessTests.executable.path), "needs `swift build` to have built openmarket-web"))
     func sigtermLetsAnUploadInFlightFinishThenExitsCleanly() async throws {
-        let server = try await ServerProcess.start()
-        defer { server.stop() }
-        let upload = try UploadBody.valid(imageCount: 1)
-        let body = Array(try upload.buffer().readableBytesView)
-        let head = "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
-            + "Content-Type: \(upload.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        try await ServerProcess.with { server in
+            let upload = try UploadBody.valid(imageCount: 1)
+            let body = Array(try upload.buffer().readableBytesView)
+            let head = "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
+                + "Content-Type: \(upload.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
 
-        // Given an upload whose headers and first half have arrived
-        let socket = try RawSocket.connect(port: server.port)
-        socket.send(head)
-        socket.send(bytes: Array(body[..<(body.count / 2)]))
-        try await Task.sleep(for: .milliseconds(300))
+            // Given an upload whose headers and first half have arrived
+            let socket = try await RawSocket.connect(port: server.port)
+            try await socket.send(head)
+            try await socket.send(bytes: Array(body[..<(body.count / 2)]))
+            try await Task.sleep(for: .milliseconds(300))
 
-        // When the server is asked to stop, and the rest of the body arrives after that
-        server.terminate()
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(server.isRunning, "the server must wait for the request it is receiving")
-        socket.send(bytes: Array(body[(body.count / 2)...]))
+            // When the server is asked to stop, and the rest of the body arrives after that
+            server.terminate()
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(server.isRunning, "the server must wait for the request it is receiving")
+            try await socket.send(bytes: Array(body[(body.count / 2)...]))
 
-        // Then the upload is answered as usual, and the process then exits with status 0
-        let answer = await socket.receiveUntilClosed(timeout: .seconds(30)).text
-        #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer.prefix(200))")
-        #expect(answer.contains(#""name":"Ceramic Mug""#))
-        let exit = await server.waitForExit(timeout: .seconds(30))
-        #expect(exit == 0)
-        #expect((try? RawSocket.connect(port: server.port)) == nil, "nothing listens after the drain")
+            // Then the upload is answered as usual, and the process then exits with status 0
+            let answer = await socket.receiveUntilClosed(timeout: .seconds(30)).text
+            #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer.prefix(200))")
+            #expect(answer.contains(#""name":"Ceramic Mug""#))
+            let exit = await server.waitForExit(timeout: .seconds(30))
+            #expect(exit == 0)
+            #expect((try? await RawSocket.connect(port: server.port)) == nil, "nothing listens after the drain")
+        }
     }
 }

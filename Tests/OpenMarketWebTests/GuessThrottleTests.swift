@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Guessing secrets is slowed per client, per secret and per pair, before any bcrypt runs.
-@Suite("Guessing secrets")
+@Suite("Guessing secrets", .timeLimit(.minutes(10)))
 struct GuessThrottleTests {
     @Test func wrongAPISecretsOnAnyProductsOfOneVendorEndIn429WithRetryAfter() async throws {
         try await TestSupport.withEmbeddedApp { client, directory in

@@ -4,7 +4,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// swift-mustache escapes per grapheme cluster: `"` + U+0301 is one Character it does not know and went out raw.
-@Suite("HTML escaping per Unicode scalar")
+@Suite("HTML escaping per Unicode scalar", .timeLimit(.minutes(10)))
 struct HTMLEscaperTests {
     static let combiningMarks: [Unicode.Scalar] = ["\u{0301}", "\u{0300}", "\u{036F}", "\u{20D0}", "\u{20FF}", "\u{FE0F}", "\u{200D}"]
     static let specials: [Character] = ["<", ">", "&", "\"", "'"]

@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `HEAD` answers wherever `GET` does (RFC 9110 §9.3.2): link checkers, caches and previews ask it first.
-@Suite("HEAD requests")
+@Suite("HEAD requests", .timeLimit(.minutes(10)))
 struct HeadRequestTests {
     /// Every route of the URL table, signed in to the console, with a real product and photo: `HEAD` answers with
     /// `GET`'s status and type and sends no body. A route added to `SiteURL` without a link here does not compile.

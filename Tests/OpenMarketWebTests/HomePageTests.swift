@@ -6,7 +6,7 @@ import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
 
-@Suite("Home page and application wiring")
+@Suite("Home page and application wiring", .timeLimit(.minutes(10)))
 struct HomePageTests {
     @Test func homeListsTheNewestSampleProductsEscaped() async throws {
         let app = try await buildApplication(TestSupport.configuration())

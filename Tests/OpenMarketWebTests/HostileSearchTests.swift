@@ -8,7 +8,7 @@ import Testing
 
 /// What a person types into any search box is text, never search syntax: the storefront, the console and the API
 /// answer each hostile string normally, and a typed `OR` matches only products that contain it.
-@Suite("Hostile search text")
+@Suite("Hostile search text", .timeLimit(.minutes(10)))
 struct HostileSearchTests {
     static let hostile: [String] = [
         "\"", "\"\"", "*", "NEAR(", "NEAR(a b)", "^", "-", "(", ")", "col:x", "name:camera", "OR", "AND", "NOT", "a OR b",

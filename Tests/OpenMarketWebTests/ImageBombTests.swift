@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Photos are judged by their bytes: too many pixels by the header, before anything is stored.
-@Suite("Image bombs and disguises")
+@Suite("Image bombs and disguises", .timeLimit(.minutes(10)))
 struct ImageBombTests {
     static func png(width: UInt32, height: UInt32, bitDepth: UInt8) -> Data {
         func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }

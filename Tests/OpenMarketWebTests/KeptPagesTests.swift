@@ -8,7 +8,7 @@ import Testing
 
 /// Product pages kept whole (`KeptPages`): each visitor gets the very bytes a render for them would give, with
 /// their own token, and nothing of another visitor's.
-@Suite("Kept whole pages")
+@Suite("Kept whole pages", .timeLimit(.minutes(10)))
 struct KeptPagesTests {
     /// Stands for a content object.
     final class Owner: Sendable {}

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Korean by default, English on request; and the safety headers every page carries.
-@Suite("Language and response headers")
+@Suite("Language and response headers", .timeLimit(.minutes(10)))
 struct LanguageTests {
     @Test func koreanIsTheDefaultWithWonAfterTheAmount() async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The list's order and filters as plain links, and the header's search that keeps them: every state in the URL.
-@Suite("Storefront list order and filters")
+@Suite("Storefront list order and filters", .timeLimit(.minutes(10)))
 struct ListControlsTests {
     @Test func theEmbeddedMarketsListOffersOrderAndFiltersAsLinksBackToPageOne() async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -10,7 +10,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Every refused request answers a specific status and JSON message, and leaves the market exactly as it was.
-@Suite("Market API refuses bad input and changes nothing")
+@Suite("Market API refuses bad input and changes nothing", .timeLimit(.minutes(10)))
 struct MarketAPIBadInputTests {
     /// Sends one create request to a live server and checks the refusal and the unchanged store.
     private func expectRefusedCreate(

@@ -9,7 +9,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The embedded market speaks the OpenMarket v2 wire format over real HTTP.
-@Suite("Market REST API")
+@Suite("Market REST API", .timeLimit(.minutes(10)))
 struct MarketAPITests {
     private func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
         try JSONDecoder().decode(T.self, from: Data(response.body.readableBytesView))

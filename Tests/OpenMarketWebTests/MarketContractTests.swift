@@ -10,7 +10,7 @@ import Testing
 /// One contract for `OpenMarketAPI`, run against both implementations: the SQLite market directly, and
 /// `OpenMarketClient` talking to a live embedded server over loopback. The web layer relies on both
 /// behaving the same.
-@Suite("OpenMarketAPI contract")
+@Suite("OpenMarketAPI contract", .timeLimit(.minutes(10)))
 struct MarketContractTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqliteMarket, httpClient

@@ -7,7 +7,7 @@ import Testing
 
 /// `OpenMarketClient` with `generation: .v1` against a real v1 server (our own, on a real socket): every mapped call
 /// and its answer in the client's models and errors. `VendorCredentials.secret` carries the item's password.
-@Suite("OpenMarketClient on a v1 server")
+@Suite("OpenMarketClient on a v1 server", .timeLimit(.minutes(10)))
 struct OpenMarketClientV1Tests {
     private static func withClient(
         upstreamDirectory: URL = TestSupport.temporaryDirectory(),

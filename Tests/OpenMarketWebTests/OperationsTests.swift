@@ -7,7 +7,7 @@ import Testing
 
 /// `/metrics` and `/ready`, over loopback. Metrics are per process and tests run in parallel, so each test reads a
 /// figure before and after its own requests and expects at least its own share of the change.
-@Suite struct OperationsTests {
+@Suite(.timeLimit(.minutes(10))) struct OperationsTests {
     /// The value of the sample whose name is `name` and whose labels include every pair in `labels`, summed over
     /// the samples that match (0 when none does).
     static func sample(_ exposition: String, _ name: String, _ labels: [String: String] = [:]) -> Double {

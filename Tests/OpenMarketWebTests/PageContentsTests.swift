@@ -9,7 +9,7 @@ import Testing
 
 /// The list and product pages render their layout around content kept by `PageContents`: a page must be byte for
 /// byte the page made without it, for any visitor, and content made from other inputs is never shown.
-@Suite("Kept page content")
+@Suite("Kept page content", .timeLimit(.minutes(10)))
 struct PageContentsTests {
     static let day = Date(timeIntervalSince1970: 1_780_000_000)
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Page models answer their templates' names with hand-written switches; these tests make sure no name is
 /// forgotten, which would otherwise render as nothing without any error.
-@Suite struct PageRenderingTests {
+@Suite(.timeLimit(.minutes(10))) struct PageRenderingTests {
     static let templatesDirectory = TestSupport.packageRoot.appending(path: "Templates")
 
     /// swift-mustache reads the same model by reflection; both must give the same bytes for every page and state.

@@ -7,7 +7,7 @@ import Testing
 
 /// Other spellings of a path never reach a route: `//admin/products` once reached the admin console without
 /// signing in, because the guard compared path strings while the router read the path its own way.
-@Suite("Non-canonical paths")
+@Suite("Non-canonical paths", .timeLimit(.minutes(10)))
 struct PathVariantTests {
     /// Each spells a canonical path `/first/rest` (`/admin/products`) another way a lenient server might route the same.
     static let variants: [(name: String, spell: @Sendable (_ first: String, _ rest: String) -> String)] = [
@@ -194,7 +194,7 @@ enum RawHTTP {
     }
 
     static func send(port: Int, method: String, path: String, cookie: String? = nil, formBody: String? = nil) async throws -> Answer {
-        let socket = try RawSocket.connect(port: port)
+        let socket = try await RawSocket.connect(port: port)
         var request = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
         if let formBody {
@@ -202,7 +202,7 @@ enum RawHTTP {
         } else {
             request += "\r\n"
         }
-        socket.send(request)
+        try await socket.send(request)
         let text = await socket.receiveUntilClosed(timeout: .seconds(15)).text
         let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
         let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")

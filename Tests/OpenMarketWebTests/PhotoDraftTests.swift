@@ -9,7 +9,7 @@ import Testing
 
 /// The upload form keeps its accepted photos when it comes back with an error: over real HTTP, with real photos,
 /// the next submit lists them without choosing them again — bound to the visitor, swept when unused.
-@Suite("Photos kept after a form error")
+@Suite("Photos kept after a form error", .timeLimit(.minutes(10)))
 struct PhotoDraftTests {
     /// The live server on a fresh data directory with sample data.
     static func withLiveApp(_ test: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {

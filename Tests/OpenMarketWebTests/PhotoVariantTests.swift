@@ -9,7 +9,7 @@ import Testing
 
 /// The list page offers each card's thumbnails by width in WebP and JPEG, and every URL it names is served
 /// with the type and size it claims.
-@Suite("Photo variants on pages")
+@Suite("Photo variants on pages", .timeLimit(.minutes(10)))
 struct PhotoVariantTests {
     @Test func cardsOfferThumbnailsByWidthAndEachOneIsServed() async throws {
         try await TestSupport.withEmbeddedApp { client, _ in

@@ -7,7 +7,7 @@ import Testing
 
 /// What people read on the forms: their language only (the market's English sentences never reach a Korean
 /// page), no limits in bytes, and prices written as people write them.
-@Suite("Plain messages on the forms")
+@Suite("Plain messages on the forms", .timeLimit(.minutes(10)))
 struct PlainMessagesTests {
     /// Every error the market can give, as a remote server words it.
     static let marketErrors: [OpenMarketError] = [

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/products/{id}/delete`: a confirmation page, the product's password, and slowed-down guessing.
-@Suite("Product delete confirmation")
+@Suite("Product delete confirmation", .timeLimit(.minutes(10)))
 struct ProductDeleteTests {
     @Test func confirmationShowsPhotoNamePriceAndThatItCannotBeUndone() async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/products/{id}`: gallery, price block, stock, description as text, and real 404 pages.
-@Suite("Product detail page")
+@Suite("Product detail page", .timeLimit(.minutes(10)))
 struct ProductDetailTests {
     @Test func detailShowsNameVendorAndDiscountedPriceBlock() async throws {
         let app = try await buildApplication(TestSupport.configuration())
@@ -33,8 +33,8 @@ struct ProductDetailTests {
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let port = try #require(client.port)
             func page(host: String) async throws -> String {
-                let socket = try RawSocket.connect(port: port)
-                socket.send("GET /products/\(camera.id) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                let socket = try await RawSocket.connect(port: port)
+                try await socket.send("GET /products/\(camera.id) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
                 return await socket.receiveUntilClosed(timeout: .seconds(15)).text
             }
             let origin = "http://localhost:\(port)"

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/products/{id}/edit`: the pre-filled form, only changed fields sent, and who may change what.
-@Suite("Product edit form")
+@Suite("Product edit form", .timeLimit(.minutes(10)))
 struct ProductEditTests {
     @Test func editFormIsPrefilledWithTheProduct() async throws {
         let app = try await buildApplication(TestSupport.configuration())

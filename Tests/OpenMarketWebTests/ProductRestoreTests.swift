@@ -9,7 +9,7 @@ import Testing
 
 /// Restoring a deleted product from its history in the console: over real HTTP, with real photos, the product
 /// comes back with the very photo bytes it had, once, for staff only, while its photos are kept.
-@Suite("Restore after delete")
+@Suite("Restore after delete", .timeLimit(.minutes(10)))
 struct ProductRestoreTests {
     static func withLiveConsole(_ test: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
         let directory = TestSupport.temporaryDirectory()

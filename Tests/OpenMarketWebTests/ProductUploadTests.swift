@@ -10,7 +10,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/products/new` → POST `/products`: the upload form, its checks, and POST → redirect → GET.
-@Suite("Product upload form")
+@Suite("Product upload form", .timeLimit(.minutes(10)))
 struct ProductUploadTests {
     @Test func formOffersEveryFieldWithMultipartEncodingAndACSRFToken() async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -8,7 +8,7 @@ import Testing
 
 /// The storefront in remote mode: every read and write goes through `OpenMarketClient` to a real upstream
 /// (an embedded-mode application on a real socket) with the configured vendor's identifier and secret.
-@Suite("Remote-mode storefront")
+@Suite("Remote-mode storefront", .timeLimit(.minutes(10)))
 struct RemoteStorefrontTests {
     /// Runs `body` with a live upstream and a storefront app in remote mode pointed at it.
     private func withRemoteStorefront(
@@ -167,7 +167,7 @@ struct RemoteStorefrontTests {
 }
 
 /// The storefront in remote mode against a v2a ("market-training") server: a second embedded instance's v2a port.
-@Suite("Remote-mode storefront on a v2a upstream")
+@Suite("Remote-mode storefront on a v2a upstream", .timeLimit(.minutes(10)))
 struct RemoteV2AStorefrontTests {
     /// The upstream's product over a fresh connection to its v2a port (a long test on a busy machine can outlast
     /// the server's idle timeout on a kept connection); `nil` once it is gone.

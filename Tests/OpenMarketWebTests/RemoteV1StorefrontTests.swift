@@ -9,7 +9,7 @@ import Testing
 
 /// The storefront in remote mode against a v1 server (a second instance of our own server, through its `/items`
 /// and `/item` API): reads, the upload form, and both kinds of item password.
-@Suite("Remote-mode storefront on a v1 upstream")
+@Suite("Remote-mode storefront on a v1 upstream", .timeLimit(.minutes(10)))
 struct RemoteV1StorefrontTests {
     /// The front end's hash of a product's password in `web.sqlite`, `nil` when it keeps none.
     private static func passwordHash(_ id: Int, in directory: URL) async throws -> String? {

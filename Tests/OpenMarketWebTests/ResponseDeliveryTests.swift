@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Pages, JSON and assets: gzip when asked, entity tags from the bytes, 304 when unchanged.
-@Suite("Response delivery")
+@Suite("Response delivery", .timeLimit(.minutes(10)))
 struct ResponseDeliveryTests {
     static func gunzip(_ buffer: ByteBuffer) throws -> String {
         var input = buffer

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// `/sellers/{id}` and the seller block of a product page, over a real socket.
-@Suite("Seller pages")
+@Suite("Seller pages", .timeLimit(.minutes(10)))
 struct SellerPageTests {
     @Test func theProductPageNamesTheSellerAndLinksToTheirProducts() async throws {
         let app = try await buildApplication(TestSupport.configuration())

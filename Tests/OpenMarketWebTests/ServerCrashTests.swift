@@ -7,7 +7,7 @@ import Testing
 
 /// `kill -9` at random moments while sellers upload through the form: afterwards every product that exists can be
 /// deleted with the password its seller typed and has its history entry — or it does not exist.
-@Suite("Uploads survive kill -9", .serialized)
+@Suite("Uploads survive kill -9", .serialized, .timeLimit(.minutes(10)))
 struct ServerCrashTests {
     static let cycles = 12
     static let uploaders = 8
@@ -18,32 +18,37 @@ struct ServerCrashTests {
         let photo = try TestSupport.sampleImage("mug-1.png")
         let counter = UploadCounter()
         for cycle in 0..<Self.cycles {
-            let server = try await ServerProcess.start(dataDirectory: directory)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<Self.uploaders {
-                    group.addTask {
-                        while server.isRunning {
-                            let number = await counter.next()
-                            let answer = (try? await FormUpload.send(to: server, number: number, photo: photo)) ?? ""
-                            if answer.hasPrefix("HTTP/1.1 303") { await counter.acknowledge(number) }
-                            if answer.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            try await ServerProcess.with(dataDirectory: directory) { server in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<Self.uploaders {
+                        group.addTask {
+                            while server.isRunning {
+                                let number = await counter.next()
+                                let answer = (try? await FormUpload.send(to: server, number: number, photo: photo)) ?? ""
+                                if answer.hasPrefix("HTTP/1.1 303") { await counter.acknowledge(number) }
+                                if answer.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+                            }
                         }
                     }
+                    // Somewhere in the middle of the uploads: before, during or after a bcrypt, a write or the history.
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 300...2_000)))
+                    await server.kill()
+                    try await group.waitForAll()
                 }
-                // Somewhere in the middle of the uploads: before, during or after a bcrypt, a write or the history.
-                try await Task.sleep(for: .milliseconds(Int.random(in: 300...2_000)))
-                server.kill()
-                try await group.waitForAll()
             }
             _ = cycle
         }
         // One more start: it completes what the kills interrupted, then answers.
-        let server = try await ServerProcess.start(dataDirectory: directory)
-        defer { server.stop() }
-        let listed = try Self.uploadedProducts(in: directory)
+        try await ServerProcess.with(dataDirectory: directory) { server in
+            try await Self.checkEveryListingCanBeRemoved(on: server, in: directory, counter: counter)
+        }
+    }
+
+    static func checkEveryListingCanBeRemoved(on server: ServerProcess, in directory: URL, counter: UploadCounter) async throws {
+        let listed = try uploadedProducts(in: directory)
         let attempted = await counter.value
         let acknowledged = await counter.acknowledged
-        try #require(listed.count > 0, "no upload finished in \(Self.cycles) cycles of \(attempted) attempts")
+        try #require(listed.count > 0, "no upload finished in \(cycles) cycles of \(attempted) attempts")
         let listedNumbers = Set(listed.compactMap { FormUpload.number(fromName: $0.1) })
         #expect(acknowledged.isSubset(of: listedNumbers), "every upload answered with a redirect exists: lost \(acknowledged.subtracting(listedNumbers).count)")
         let history = try Self.history(in: directory)
@@ -56,7 +61,7 @@ struct ServerCrashTests {
             if !answer.hasPrefix("HTTP/1.1 303") { orphans.append("\(name): delete answered \(answer.prefix(40))") }
         }
         #expect(orphans.isEmpty, "\(orphans.count) of \(listed.count) products orphaned: \(orphans.prefix(5))")
-        #expect(try Self.uploadedProducts(in: directory).isEmpty, "all deleted by their sellers")
+        #expect(try uploadedProducts(in: directory).isEmpty, "all deleted by their sellers")
         #expect(try TestSupport.counts(in: directory).images == 0, "no photo without its product")
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Hostile list URLs against the real `openmarket-web` executable in its own process: a crash there (a Swift
 /// runtime trap) takes down one server, not the whole test run.
-@Suite("Server process survives hostile list URLs", .serialized)
+@Suite("Server process survives hostile list URLs", .serialized, .timeLimit(.minutes(10)))
 struct ServerProcessTests {
     static let executable = TestSupport.packageRoot.appending(path: ".build/debug/openmarket-web")
 
@@ -16,17 +16,17 @@ struct ServerProcessTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: executable.path), "needs `swift build` to have built openmarket-web"),
         arguments: ["9223372036854775807", "461168601842738792", "9223372036854775806&per_page=10"])
     func hugePageNumberIsAnsweredWithoutCrashingTheServer(page: String) async throws {
-        let server = try await ServerProcess.start()
-        defer { server.stop() }
-        let before = try await server.get("/products")
-        try #require(before.hasPrefix("HTTP/1.1 200"), "the server answers ordinary requests")
-        let answer = try await server.get("/products?page=\(page)")
-        #expect(answer.hasPrefix("HTTP/1.1 200") || answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 303"),
-                "got \(answer.isEmpty ? "no answer (connection dropped)" : String(answer.prefix(40)))")
-        try await Task.sleep(for: .milliseconds(300))
-        try #require(server.isRunning, "the server process must still be running")
-        let home = try await server.get("/")
-        #expect(home.hasPrefix("HTTP/1.1 200"))
+        try await ServerProcess.with { server in
+            let before = try await server.get("/products")
+            try #require(before.hasPrefix("HTTP/1.1 200"), "the server answers ordinary requests")
+            let answer = try await server.get("/products?page=\(page)")
+            #expect(answer.hasPrefix("HTTP/1.1 200") || answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 303"),
+                    "got \(answer.isEmpty ? "no answer (connection dropped)" : String(answer.prefix(40)))")
+            try await Task.sleep(for: .milliseconds(300))
+            try #require(server.isRunning, "the server process must still be running")
+            let home = try await server.get("/")
+            #expect(home.hasPrefix("HTTP/1.1 200"))
+        }
     }
 
     /// A trailing slash is routed (the APIs answer, pages redirect), but only on a path that is otherwise canonical:
@@ -55,7 +55,8 @@ struct ServerProcessTests {
     }
 }
 
-/// One `openmarket-web` process on a free loopback port with a fresh, empty data directory.
+/// One `openmarket-web` process on a free loopback port with a fresh, empty data directory, in a process group of
+/// its own (`SpawnedProcess`): stopping it waits without holding a thread and ends in SIGKILL if SIGTERM is not enough.
 final class ServerProcess: Sendable {
     private let process: SpawnedProcess
     let port: Int
@@ -67,6 +68,20 @@ final class ServerProcess: Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// A started server for the time of `body`, stopped (and reaped) however `body` ends.
+    static func with<T>(dataDirectory: URL = TestSupport.temporaryDirectory(), _ body: (ServerProcess) async throws -> T) async throws -> T {
+        let server = try await start(dataDirectory: dataDirectory)
+        do {
+            let value = try await body(server)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// A started server; its owner stops it (`with` does). One that is let go of while running is killed.
     static func start(dataDirectory: URL = TestSupport.temporaryDirectory()) async throws -> ServerProcess {
         // Bind-and-release gives a port that was free a moment ago; another suite may take it before the server
         // binds it, and then the server exits at once: one more try on another port.
@@ -91,12 +106,17 @@ final class ServerProcess: Sendable {
         try process.run()
         let server = ServerProcess(process: process, port: port)
         let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline, process.isRunning {
-            if (try? RawSocket.connect(port: port)) != nil { return server }
-            try await Task.sleep(for: .milliseconds(100))
+        do {
+            while ContinuousClock.now < deadline, process.isRunning {
+                if (try? await RawSocket.connect(port: port, timeout: .seconds(5))) != nil { return server }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        } catch {
+            await server.stop()
+            throw error
         }
         if process.isRunning {
-            server.stop()
+            await server.stop()
             throw ServerProcessError.didNotStart
         }
         return nil
@@ -104,21 +124,20 @@ final class ServerProcess: Sendable {
 
     /// The raw HTTP answer, or "" when the connection closed without one.
     func get(_ path: String) async throws -> String {
-        let socket = try RawSocket.connect(port: port)
-        socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let socket = try await RawSocket.connect(port: port)
+        try await socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         return await socket.receiveUntilClosed(timeout: .seconds(30)).text
     }
 
-    /// `kill -9`: no shutdown, no flush, as a power cut or the OOM killer would.
-    func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// `kill -9`: no shutdown, no flush, as a power cut or the OOM killer would; returns once the process is reaped.
+    func kill() async {
+        await process.kill()
     }
 
     /// Sends raw request bytes and returns the raw answer ("" when the connection closed without one).
     func send(_ request: [UInt8], timeout: Duration = .seconds(10)) async throws -> String {
-        let socket = try RawSocket.connect(port: port)
-        socket.send(bytes: request)
+        let socket = try await RawSocket.connect(port: port)
+        try await socket.send(bytes: request, timeout: timeout)
         return await socket.receiveUntilClosed(timeout: timeout).text
     }
 
@@ -129,18 +148,12 @@ final class ServerProcess: Sendable {
 
     /// The exit status once the process has ended, or `nil` if it still runs after `timeout`.
     func waitForExit(timeout: Duration) async -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return process.isRunning ? nil : process.terminationStatus
+        await process.exitStatus(within: timeout)
     }
 
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+    /// SIGTERM, then SIGKILL after 10 s; returns once the process is reaped.
+    func stop() async {
+        await process.stop()
     }
 }
 

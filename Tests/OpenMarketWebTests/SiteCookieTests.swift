@@ -4,7 +4,7 @@ import HummingbirdTesting
 import Testing
 @testable import OpenMarketWeb
 
-@Suite("Set-Cookie headers")
+@Suite("Set-Cookie headers", .timeLimit(.minutes(10)))
 struct SiteCookieTests {
     @Test func attributesComeInOneOrderWithTheLifetimeOnlyWhenThereIsOne() {
         #expect(

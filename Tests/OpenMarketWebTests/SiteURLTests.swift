@@ -8,7 +8,7 @@ import Testing
 
 /// The URL table: every case's link is routed, by a real router, to the route its pattern registers, with the
 /// parameters the link was built from.
-@Suite("URL table")
+@Suite("URL table", .timeLimit(.minutes(10)))
 struct SiteURLTests {
     /// Every case of `SiteURL`, as (pattern case, link case, expected parameters).
     static var cases: [(route: SiteURL, link: SiteURL, parameters: [String: String])] {

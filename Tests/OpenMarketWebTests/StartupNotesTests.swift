@@ -5,7 +5,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The start-up banner: the address to open, and on a first start the secrets made, each shown once.
-@Suite("Start-up banner")
+@Suite("Start-up banner", .timeLimit(.minutes(10)))
 struct StartupNotesTests {
     @Test func aFirstStartShowsTheGeneratedAdminPasswordOnceAboveTheAddress() async throws {
         let path = TestSupport.temporaryDirectory().appending(path: "web.sqlite").path

@@ -6,7 +6,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Bad start-up options stop the server with one sentence that names the option.
-@Suite("Start-up options")
+@Suite("Start-up options", .timeLimit(.minutes(10)))
 struct StartupOptionTests {
     @Test(arguments: [String(repeating: "s", count: 73), "secret\u{0}tail", String(repeating: "비", count: 25)])
     func aVendorSecretBcryptCannotKeepWholeIsRefusedByName(secret: String) async throws {

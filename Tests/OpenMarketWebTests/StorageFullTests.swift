@@ -9,7 +9,7 @@ import Testing
 
 /// A full store answers 507 and a form keeps what was typed; nothing is half-written. The market's quota
 /// (`--max-market-mb`) fills the way a disk does: SQLite refuses the write that would pass it.
-@Suite("Storage full")
+@Suite("Storage full", .timeLimit(.minutes(10)))
 struct StorageFullTests {
     static func configuration(_ directory: URL) -> AppConfiguration {
         var config = TestSupport.configuration(dataDirectory: directory, backend: .embedded(loadSampleData: false))

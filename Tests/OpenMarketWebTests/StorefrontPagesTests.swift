@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The product list and grid: paging in the URL, the remembered view, and search.
-@Suite("Storefront list pages")
+@Suite("Storefront list pages", .timeLimit(.minutes(10)))
 struct StorefrontPagesTests {
     @Test(arguments: ["/", "/products"])
     func firstPageShowsTwentyOfTheTwentyFourProducts(path: String) async throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The catalogues' template tables are written by hand: each must hold every text under its property's name.
-@Suite struct TemplateTextsTests {
+@Suite(.timeLimit(.minutes(10))) struct TemplateTextsTests {
     @Test func stringsTableHoldsEveryTextUnderItsPropertyName() {
         for language in Language.allCases {
             let strings = language.strings

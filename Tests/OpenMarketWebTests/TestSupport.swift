@@ -65,8 +65,9 @@ enum TestSupport {
     /// Returns once something accepts connections on `port` (a second listener starts after the first), or
     /// after 30 seconds.
     static func waitUntilListening(port: Int) async throws {
-        for _ in 0..<300 {
-            if (try? RawSocket.connect(port: port)) != nil { return }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if (try? await RawSocket.connect(port: port, timeout: .seconds(5))) != nil { return }
             try await Task.sleep(for: .milliseconds(100))
         }
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Behind a load balancer the operator names, the client of per-client limits is the one it forwarded for; nobody
 /// else can choose the address they are counted under.
-@Suite("Trusted proxies")
+@Suite("Trusted proxies", .timeLimit(.minutes(10)))
 struct TrustedProxyTests {
     static let proxies: Set<String> = ["127.0.0.1", "10.0.0.2"]
 
@@ -36,7 +36,7 @@ struct TrustedProxyTests {
 
 /// The same over real HTTP: wrong admin passwords from two clients behind one trusted proxy count apart; without
 /// the option the header is ignored and every guess counts for the connection's address.
-@Suite("Trusted proxies over HTTP")
+@Suite("Trusted proxies over HTTP", .timeLimit(.minutes(10)))
 struct TrustedProxyHTTPTests {
     static func guesses(_ admin: inout AdminClient, from client: String, count: Int) async throws -> [HTTPResponse.Status] {
         var statuses: [HTTPResponse.Status] = []

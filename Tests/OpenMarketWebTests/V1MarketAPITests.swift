@@ -9,7 +9,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The first OpenMarket generation's API, over real HTTP: items at the root, a password per item, Vapor's errors.
-@Suite("v1 API")
+@Suite("v1 API", .timeLimit(.minutes(10)))
 struct V1MarketAPITests {
     private func item(_ response: TestResponse) throws -> V1Item {
         try JSONDecoder().decode(V1Item.self, from: Data(response.body.readableBytesView))

@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// The v2a ("market-training") API on its own listener of the same process, over real HTTP.
-@Suite("v2a API")
+@Suite("v2a API", .timeLimit(.minutes(10)))
 struct V2AMarketAPITests {
     private func json(_ response: TestClient.Response) throws -> NSDictionary {
         let body = response.body ?? ByteBuffer()

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Likes (찜) and recently viewed products, kept in the visitor's cookies, over a real socket.
-@Suite("Likes and recently viewed")
+@Suite("Likes and recently viewed", .timeLimit(.minutes(10)))
 struct VisitorListsTests {
     static func withLiveApp(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let app = try await buildApplication(TestSupport.configuration())

@@ -5,7 +5,7 @@ import Testing
 
 /// The front end's own queries, as the production code builds them, use their indexes: no scan of the history or
 /// of the sessions on a page view.
-@Suite("web.sqlite query plans")
+@Suite("web.sqlite query plans", .timeLimit(.minutes(10)))
 struct WebStoreQueryPlanTests {
     static func plan<Record>(_ request: QueryInterfaceRequest<Record>, in db: Database) throws -> [String] {
         let prepared = try request.makePreparedRequest(db)

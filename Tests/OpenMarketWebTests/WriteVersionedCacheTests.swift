@@ -3,7 +3,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// Kept answers never outlive a write, and the cache stays within its bounds.
-@Suite("Write-versioned cache")
+@Suite("Write-versioned cache", .timeLimit(.minutes(10)))
 struct WriteVersionedCacheTests {
     final class Market: Sendable {
         let writes = NIOLockedValueBox<UInt64>(0)

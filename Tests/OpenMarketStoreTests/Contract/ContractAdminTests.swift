@@ -5,7 +5,7 @@ import Testing
 
 /// Both stores, one behaviour, for the admin console's listing: every order in both directions, the filters,
 /// search, totals, pages, and the CSV export's batches. PostgreSQL cases run when OPENMARKET_TEST_DATABASE is set.
-@Suite("Market contract: the admin listing and export")
+@Suite("Market contract: the admin listing and export", .timeLimit(.minutes(10)))
 struct ContractAdminTests {
     /// Names that sort differently by code point than by a language's rules ("Banana" before "apple").
     static let products: [(name: String, price: Decimal, currency: Currency, discount: Decimal, stock: Int, neighbor: Bool)] = [

@@ -5,7 +5,7 @@ import Testing
 
 /// Both stores, one behaviour: the two-step delete and the photos' bytes. PostgreSQL cases run when
 /// OPENMARKET_TEST_DATABASE is set.
-@Suite("Market contract: deleting and photos")
+@Suite("Market contract: deleting and photos", .timeLimit(.minutes(10)))
 struct ContractDeleteTests {
     static let unknownPath = OpenMarketError.notFound(
         "This delete path is unknown, used or expired. Ask for a new one with POST /api/products/{id}/archived.")

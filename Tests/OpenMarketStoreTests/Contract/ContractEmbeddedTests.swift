@@ -7,7 +7,7 @@ import Testing
 /// Both stores, one behaviour, for what the web layer asks of an embedded market beyond the API: products' own
 /// passwords and creation keys, photo replacement, seller pages, batch reads, restores, sample data, consistency.
 /// PostgreSQL cases run when OPENMARKET_TEST_DATABASE is set.
-@Suite("Market contract: the embedded market's capabilities")
+@Suite("Market contract: the embedded market's capabilities", .timeLimit(.minutes(10)))
 struct ContractEmbeddedTests {
     static func draft(_ name: String = "Kept chair", stock: Int = 2) -> ProductDraft {
         ProductDraft(name: name, description: "A chair kept for a restore.", price: 30000, currency: .krw, discountedPrice: 5000, stock: stock)

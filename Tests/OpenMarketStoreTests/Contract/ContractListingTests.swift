@@ -5,7 +5,7 @@ import Testing
 
 /// Both stores, one behaviour: pages, orders and filters, each compared with the order computed here from the
 /// products made. PostgreSQL cases run when OPENMARKET_TEST_DATABASE is set.
-@Suite("Market contract: listing")
+@Suite("Market contract: listing", .timeLimit(.minutes(10)))
 struct ContractListingTests {
     /// A product as made, with what the orders and filters look at.
     struct Made {

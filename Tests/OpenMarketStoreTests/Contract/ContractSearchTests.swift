@@ -7,7 +7,7 @@ import Testing
 /// Both stores, one behaviour: case-insensitive substring search over names and descriptions, where typed text is
 /// only ever text. Each answer is compared with the matches computed here. PostgreSQL cases run when
 /// OPENMARKET_TEST_DATABASE is set.
-@Suite("Market contract: search")
+@Suite("Market contract: search", .timeLimit(.minutes(10)))
 struct ContractSearchTests {
     static let products: [(name: String, description: String)] = [
         ("원목 의자", "거실에서 쓰던 튼튼한 원목 의자입니다."),

@@ -4,7 +4,7 @@ import OpenMarketCore
 import Testing
 
 /// Both stores, one behaviour: writing products. PostgreSQL cases run when OPENMARKET_TEST_DATABASE is set.
-@Suite("Market contract: writes")
+@Suite("Market contract: writes", .timeLimit(.minutes(10)))
 struct ContractWriteTests {
     typealias Field = OpenMarketError.Field
 

@@ -2,7 +2,7 @@ import OpenMarketCore
 @testable import OpenMarketPostgres
 import Testing
 
-@Suite("PostgreSQL URLs")
+@Suite("PostgreSQL URLs", .timeLimit(.minutes(10)))
 struct PostgresLocationTests {
     @Test func urlGivesEveryPart() throws {
         let location = try PostgresLocation(url: "postgres://market%40shop:p%3Ass%2Fw@db.example:6543/open_market?sslmode=require")

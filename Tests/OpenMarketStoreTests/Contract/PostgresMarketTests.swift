@@ -10,7 +10,7 @@ import Testing
 /// plans that read indexes.
 @Suite(
     "PostgreSQL market",
-    .enabled(if: MarketKind.postgresURL != nil, "runs when OPENMARKET_TEST_DATABASE names a PostgreSQL server (scripts/test starts one)"))
+    .enabled(if: MarketKind.postgresURL != nil, "runs when OPENMARKET_TEST_DATABASE names a PostgreSQL server (scripts/test starts one)"), .timeLimit(.minutes(10)))
 struct PostgresMarketTests {
     static let logger = TestMarket.quietLogger
 

@@ -7,7 +7,7 @@ import Testing
 /// The PostgreSQL web store's reads and sweeps, as the storage runs them, have an index to use: with sequential
 /// scans priced out (`enable_seqscan = off`), no plan still reads a whole table. (On the few rows of a test the
 /// planner would rightly scan; this asks whether it could do otherwise.)
-@Suite("PostgreSQL web store query plans", .enabled(if: WebStoreKind.postgresURL != nil, "needs OPENMARKET_TEST_DATABASE"))
+@Suite("PostgreSQL web store query plans", .enabled(if: WebStoreKind.postgresURL != nil, "needs OPENMARKET_TEST_DATABASE"), .timeLimit(.minutes(10)))
 struct PostgresWebQueryPlanTests {
     @Test func everyReadAndSweepUsesAnIndex() async throws {
         try await ContractWebStore.with(.postgres, handles: 1) { stores in

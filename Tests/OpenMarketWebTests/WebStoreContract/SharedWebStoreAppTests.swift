@@ -9,7 +9,7 @@ import Testing
 
 /// Two whole applications built with one PostgreSQL web store act as two instances of one front end: a console
 /// session and the count of wrong sign-ins are theirs together, and `/ready` checks that store.
-@Suite("Instances sharing a PostgreSQL web store", .enabled(if: WebStoreKind.postgresURL != nil, "needs OPENMARKET_TEST_DATABASE"))
+@Suite("Instances sharing a PostgreSQL web store", .enabled(if: WebStoreKind.postgresURL != nil, "needs OPENMARKET_TEST_DATABASE"), .timeLimit(.minutes(10)))
 struct SharedWebStoreAppTests {
     @Test func aSessionSignedInOnOneInstanceOpensTheConsoleOnTheOther() async throws {
         try await PostgresWebTestDatabase.with { location in

@@ -7,7 +7,7 @@ import Testing
 
 /// The front end's own state behaves the same on SQLite and on PostgreSQL, and what one instance writes, another
 /// instance on the same store sees: every test works through two or more handles, as separate instances would.
-@Suite("Web store contract")
+@Suite("Web store contract", .timeLimit(.minutes(10)))
 struct WebStoreContractTests {
     static let hasher = SecretHasher(cost: 4)
 
