@@ -91,7 +91,7 @@ struct APIDescriptionTests {
         let port = try #require(config.v2aPort)
         let v2a = try Description("v2a")
         let app = try await buildApplication(config)
-        try await app.test(.live) { _ in
+        try await app.stoppableTest(.live) { _ in
             try await TestSupport.waitUntilListening(port: port)
             try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
                 let response = try await client.get("/api/openapi.json")

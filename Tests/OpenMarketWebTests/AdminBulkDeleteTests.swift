@@ -14,7 +14,7 @@ struct AdminBulkDeleteTests {
     @Test func theConfirmationPageListsEverySelectedProductAndDeletesNothing() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             var products: [ProductDetail] = []
             for name in Self.names { products.append(try await MarketProbe.product(named: name, via: client)) }
@@ -39,7 +39,7 @@ struct AdminBulkDeleteTests {
     @Test func confirmingDeletesEachProductAndItsPhotosAndReportsEveryOutcome() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             var products: [ProductDetail] = []
             for name in Self.names { products.append(try await MarketProbe.product(named: name, via: client)) }
@@ -66,7 +66,7 @@ struct AdminBulkDeleteTests {
     @Test func anUnknownProductIsReportedAsRefusedWhileTheOthersAreDeleted() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let chair = try await MarketProbe.product(named: "원목 의자", via: client)
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
@@ -96,7 +96,7 @@ struct AdminBulkDeleteTests {
     func anEmptySelectionAsksToSelectSomething(ids: [String]) async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             try await admin.get("/admin/products")
             let response = try await admin.post("/admin/products/delete", fields: ids.map { ("ids", $0) })
@@ -110,7 +110,7 @@ struct AdminBulkDeleteTests {
     @Test func theAdminDeletesAnotherVendorsProductToo() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let neighbors = try await MarketProbe.products(via: client).filter { $0.vendorName == "neighbor_vendor" }
             try #require(!neighbors.isEmpty)
@@ -128,7 +128,7 @@ struct AdminBulkDeleteTests {
 
     @Test func repeatedIdsAreDeletedOnce() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let chair = try await MarketProbe.product(named: "원목 의자", via: client)
             try await admin.askToDelete([chair.id, chair.id])

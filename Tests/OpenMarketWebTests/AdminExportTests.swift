@@ -20,7 +20,7 @@ struct AdminExportTests {
 
     @Test func theExportIsEveryProductAsUTF8CSVWithABOMAndCRLF() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/export.csv")
             #expect(response.status == .ok)
@@ -53,7 +53,7 @@ struct AdminExportTests {
 
     @Test func theExportKeepsTheTablesFilters() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var admin = try await AdminClient.signedIn(client)
             let soldOut = try await admin.get("/admin/export.csv?stock=out")
             #expect(soldOut.status == .ok)
@@ -70,7 +70,7 @@ struct AdminExportTests {
 
     @Test func quotesCommasLineBreaksAndFormulasAreWrittenSafely() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let quoted = try await MarketSeed.create(name: "Mug, \"Large\"", description: "First line\nSecond, line", via: client)
             let formula = try await MarketSeed.create(name: "=HYPERLINK(\"http://evil.example\")", description: "@SUM(A1:A9)", via: client)
             var admin = try await AdminClient.signedIn(client)
@@ -88,7 +88,7 @@ struct AdminExportTests {
 
     @Test func signedOutExportRedirectsWithoutAnyData() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let response = try await client.execute(uri: "/admin/export.csv", method: .get)
             #expect(response.status == .seeOther)
             #expect(!response.text.contains("id,name"))

@@ -27,7 +27,7 @@ struct AdminHistoryTests {
 
     @Test func storefrontWritesAppearNewestFirstWithWhoWhatAndHowItEnded() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let id = try await storefrontLifecycle(client)
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/history")
@@ -55,7 +55,7 @@ struct AdminHistoryTests {
 
     @Test func aDeletedProductsAdminPageKeepsItsHistoryAndLastState() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let id = try await storefrontLifecycle(client)
             #expect(try await MarketProbe.product(id, via: client) == nil)
             var admin = try await AdminClient.signedIn(client)
@@ -82,7 +82,7 @@ struct AdminHistoryTests {
 
     @Test func theAdminEditsWithoutAPasswordAndIsRecordedAsAdmin() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             // A neighbour vendor's product: the embedded admin acts as its owner.
             let speaker = try await MarketProbe.product(named: "블루투스 스피커", via: client)
@@ -114,7 +114,7 @@ struct AdminHistoryTests {
 
     @Test func anAdminEditWithoutChangesSavesNothing() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             try await admin.get("/admin/products/\(lantern.id)/edit")
@@ -131,7 +131,7 @@ struct AdminHistoryTests {
 
     @Test func anInvalidAdminEditIsShownInlineAndChangesNothing() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             try await admin.get("/admin/products/\(lantern.id)/edit")
@@ -144,7 +144,7 @@ struct AdminHistoryTests {
 
     @Test func adminBulkDeletesAreRecordedWithALastState() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let chair = try await MarketProbe.product(named: "원목 의자", via: client)
             try await admin.askToDelete([chair.id, 99999])

@@ -11,7 +11,7 @@ import Testing
 struct AdminProductsTableTests {
     @Test func theTableIsAnAccessibleTableOfEveryProduct() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products")
             #expect(response.status == .ok)
@@ -31,7 +31,7 @@ struct AdminProductsTableTests {
 
     @Test func sortingByPriceAscendingListsWonThenDollarsEachCheapestFirst() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?sort=price&dir=asc")
             #expect(response.status == .ok)
@@ -51,7 +51,7 @@ struct AdminProductsTableTests {
 
     @Test func sortingByNameFollowsTheDirection() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let api = try await MarketProbe.products(via: client)
             let byName = api.sorted { ($0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars)) }.map(\.id)
@@ -66,7 +66,7 @@ struct AdminProductsTableTests {
 
     @Test func soldOutFilterShowsOnlyTheThreeSoldOutProducts() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?stock=out")
             let soldOut = try await MarketProbe.products(via: client).filter { $0.stock == 0 }
@@ -84,7 +84,7 @@ struct AdminProductsTableTests {
 
     @Test func currencyFilterShowsOnlyDollarProducts() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?currency=USD")
             let dollars = try await MarketProbe.products(via: client).filter { $0.currency == .usd }
@@ -97,7 +97,7 @@ struct AdminProductsTableTests {
 
     @Test func aKoreanSearchNarrowsTheRows() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let query = try #require("캠핑".addingPercentEncoding(withAllowedCharacters: .alphanumerics))
             #expect(query == "%EC%BA%A0%ED%95%91")
@@ -114,7 +114,7 @@ struct AdminProductsTableTests {
     @Test(arguments: [("Film+Camera", "Vintage Film Camera"), ("%EC%BA%A0%ED%95%91+%ED%85%90%ED%8A%B8", "캠핑 텐트 3~4인용")])
     func aSearchWithASpaceSentAsPlusWorks(query: String, expected: String) async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?q=\(query)")
             let product = try await MarketProbe.product(named: expected, via: client)
@@ -126,7 +126,7 @@ struct AdminProductsTableTests {
 
     @Test func aPagePastTheEndSaysThereAreNoProducts() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?page=2")
             #expect(response.status == .ok)
@@ -139,7 +139,7 @@ struct AdminProductsTableTests {
     @Test(arguments: ["9223372036854775807", "9223372036854775808", "-9223372036854775808", "0", "abc", "1e9"])
     func anAbsurdPageAnswersWithoutCrashing(page: String) async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?page=\(page)")
             #expect(response.status == .ok)
@@ -151,7 +151,7 @@ struct AdminProductsTableTests {
 
     @Test func unknownSortAndFilterValuesFallBackToTheDefaults() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let response = try await admin.get("/admin/products?sort=password&dir=sideways&stock=maybe&currency=EUR")
             #expect(response.status == .ok)
@@ -162,7 +162,7 @@ struct AdminProductsTableTests {
     @Test(arguments: ["Tom & Jerry", "a+b", "100%", "C#"])
     func tableLinksKeepAnAwkwardSearch(search: String) async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let encoded = FormEncoding.urlEncoded([("q", search)])
             let direct = try await admin.get("/admin/products?\(encoded)")

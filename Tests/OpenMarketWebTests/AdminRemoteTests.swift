@@ -14,13 +14,13 @@ struct AdminRemoteTests {
         _ body: @escaping @Sendable (_ upstream: any TestClientProtocol, _ console: any TestClientProtocol) async throws -> Void
     ) async throws {
         let upstream = try await buildApplication(TestSupport.configuration())
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
             var config = TestSupport.configuration(backend: .remote(url))
             config.adminPassword = AdminClient.password
             let app = try await buildApplication(config)
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 try await body(upstreamClient, client)
             }
         }

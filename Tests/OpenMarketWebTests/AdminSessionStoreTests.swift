@@ -31,14 +31,14 @@ struct AdminSessionStoreTests {
         let directory = TestSupport.temporaryDirectory()
         let config = AdminClient.configuration(dataDirectory: directory)
         let first = try await buildApplication(config)
-        let cookies = try await first.test(.router) { client in
+        let cookies = try await first.stoppableTest(.router) { client in
             let admin = try await AdminClient.signedIn(client)
             return admin.browser.cookies
         }
         let session = try #require(cookies[AdminClient.sessionCookie])
 
         let second = try await buildApplication(config)
-        try await second.test(.router) { client in
+        try await second.stoppableTest(.router) { client in
             let cookieHeader = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
             let response = try await client.execute(uri: "/admin/products", method: .get, headers: [.cookie: cookieHeader])
             #expect(response.status == .ok)
@@ -59,7 +59,7 @@ struct AdminSessionStoreTests {
         let config = TestSupport.configuration(dataDirectory: directory)
         #expect(config.adminPassword == nil)
         let first = try await buildApplication(config)
-        try await first.test(.router) { client in
+        try await first.stoppableTest(.router) { client in
             // The configured test password is not the generated one.
             var admin = AdminClient(client)
             let response = try await admin.signIn()
@@ -71,7 +71,7 @@ struct AdminSessionStoreTests {
         #expect(created.passwordHash.count == 60)
 
         let second = try await buildApplication(config)
-        try await second.test(.router) { client in
+        try await second.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/admin/login", method: .get)
             #expect(response.status == .ok)
         }
@@ -83,11 +83,11 @@ struct AdminSessionStoreTests {
     @Test func aConfiguredPasswordReplacesTheGeneratedOne() async throws {
         let directory = TestSupport.temporaryDirectory()
         let generated = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await generated.test(.router) { _ in }
+        try await generated.stoppableTest(.router) { _ in }
         let before = try storedAccount(in: directory)
 
         let configured = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await configured.test(.router) { client in
+        try await configured.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             let response = try await admin.signIn()
             #expect(response.status == .seeOther)

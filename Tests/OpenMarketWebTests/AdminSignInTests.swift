@@ -12,7 +12,7 @@ import Testing
 struct AdminSignInTests {
     @Test func rightPasswordSetsAStrictSessionCookieAndGoesToTheTable() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             let page = try await admin.get("/admin/login")
             #expect(page.status == .ok)
@@ -36,7 +36,7 @@ struct AdminSignInTests {
 
     @Test func aSafeNextIsFollowed() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             let response = try await admin.signIn(next: "/admin/history?page=2")
             #expect(response.status == .seeOther)
@@ -47,7 +47,7 @@ struct AdminSignInTests {
     @Test(arguments: ["//evil.example", "/products", "https://evil.example/admin/", "/admin/login", "/\\evil.example"])
     func anUnsafeNextGoesToTheTableInstead(next: String) async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             let response = try await admin.signIn(next: next)
             #expect(response.status == .seeOther)
@@ -57,7 +57,7 @@ struct AdminSignInTests {
 
     @Test func wrongPasswordAnswers401WithAMessageAndNoSession() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             let response = try await admin.signIn(password: "not-the-admin-pass")
             #expect(response.status == .unauthorized)
@@ -72,7 +72,7 @@ struct AdminSignInTests {
 
     @Test func afterThreeWrongPasswordsEvenTheRightOneMustWait() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             for attempt in 1...3 {
                 let response = try await admin.signIn(password: "guess-number-\(attempt)")
@@ -92,7 +92,7 @@ struct AdminSignInTests {
     ])
     func signedOutPagesRedirectToSignInWithNext(path: String) async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: path, method: .get)
             #expect(response.status == .seeOther)
             #expect(response.location?.hasPrefix("/admin/login?next=") == true, "\(response.location ?? "no location")")
@@ -104,7 +104,7 @@ struct AdminSignInTests {
     @Test func signedOutPostsRedirectToSignInAndChangeNothing() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var visitor = StorefrontBrowser(client)
             try await visitor.get("/admin/login")
             let response = try await visitor.post("/admin/products/delete/confirm", fields: [("ids", "1"), ("ids", "2")])
@@ -116,7 +116,7 @@ struct AdminSignInTests {
 
     @Test func signingOutEndsTheSession() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let oldSession = try #require(admin.session)
             try await admin.get("/admin/products")
@@ -136,7 +136,7 @@ struct AdminSignInTests {
     @Test func postsWithoutTheCSRFTokenAreRefused() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             try await admin.get("/admin/login")
             let headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
@@ -159,7 +159,7 @@ struct AdminSignInTests {
     /// The router test client always says `localhost`; another host name needs a real connection.
     @Test func unknownHostIsRefusedEvenWithAValidSession() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let admin = try await AdminClient.signedIn(client)
             let session = try #require(admin.session)
             let port = try #require(client.port)
@@ -186,7 +186,7 @@ struct AdminSignInTests {
 
     @Test func unknownHostCannotEvenSeeTheSignInPage() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let socket = try await RawSocket.connect(port: try #require(client.port))
             try await socket.send("GET /admin/login HTTP/1.1\r\nHost: rebind.evil.example\r\nConnection: close\r\n\r\n")
             let text = await socket.receiveUntilClosed(timeout: .seconds(15)).text

@@ -72,7 +72,7 @@ struct AdminUnderAttackTests {
 
     @Test(.timeLimit(.minutes(5))) func aKnownBrowserGuessingWrongIsSlowedOnItsOwn() async throws {
         let app = try await buildApplication(Self.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var owner = try await AdminClient.signedIn(client)
             try await owner.get("/admin/products")
             _ = try await owner.post("/admin/logout", fields: [])
@@ -101,7 +101,7 @@ struct AdminUnderAttackTests {
 
     @Test(.timeLimit(.minutes(5))) func theOperatorsAddressSignsInDuringTheAttack() async throws {
         let app = try await buildApplication(Self.configuration(adminAddresses: ["198.51.100.200"]))
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await Self.attack(client, port: try #require(client.port))
             var fresh = AdminClient(client)
             fresh.browser.defaultHeaders[.xForwardedFor] = "198.51.100.201"

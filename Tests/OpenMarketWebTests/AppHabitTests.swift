@@ -29,7 +29,7 @@ struct AppHabitTests {
     @Test func v2bAppsTrailingSlashesAnswerAsWithout() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             let before = try TestSupport.counts(in: config.dataDirectory)
             let created = try await RequestFixture.send("v2b-create-trailing-slash", port: port, Self.vendor)
@@ -70,7 +70,7 @@ struct AppHabitTests {
         config.v2aPort = try TestSupport.freePort()
         let port = try #require(config.v2aPort)
         let app = try await buildApplication(config)
-        try await app.test(.live) { _ in
+        try await app.stoppableTest(.live) { _ in
             try await TestSupport.waitUntilListening(port: port)
             let created = try await RequestFixture.send("v2a-create-trailing-slash", port: port, Self.vendor)
             expectJSON(created, 201)
@@ -97,7 +97,7 @@ struct AppHabitTests {
     @Test func v1AppsTrailingSlashesEmptyPartsAndUnclosedBodiesWork() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             let password = ["password": "habit-pass-1"]
             let created = try await RequestFixture.send("v1-create-trailing-slash", port: port, password)

@@ -69,7 +69,7 @@ struct CSRFTests {
     @Test(arguments: Write.allCases)
     func genuinePostFromTheSameOriginIsAccepted(write: Write) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             var browser = StorefrontBrowser(client)
             try await browser.get(write.page(lantern.id))
@@ -85,7 +85,7 @@ struct CSRFTests {
         var config = TestSupport.configuration()
         config.publicURL = URL(string: "https://market.example:8443")
         let app = try await buildApplication(config)
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             var browser = StorefrontBrowser(client)
             try await browser.get(Write.edit.page(lantern.id))
@@ -101,7 +101,7 @@ struct CSRFTests {
     @Test(arguments: ["/", "/products", "/products/new", "/products/1", "/products/1/edit", "/products/1/delete"])
     func pagesSetAnHttpOnlySameSiteLaxCSRFCookieMatchingTheirForm(path: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: path, method: .get)
             let cookie = try #require(response.setCookie("csrf"))
             let value = try #require(cookie.firstCapture(#"^csrf=([0-9a-f]+);"#))
@@ -118,7 +118,7 @@ struct CSRFTests {
 
     @Test func aVisitorKeepsTheirTokenAcrossPages() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             let first = try await browser.get(SiteURLs.newProduct)
             let token = try #require(browser.cookies["csrf"])
@@ -150,7 +150,7 @@ struct CookiePlacementTests {
     @Test(arguments: ["/css/site.css", "/js/app.js", "/api/products", "/healthChecker"])
     func staticFilesAndTheAPISetNoCookie(path: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: path, method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.setCookie] == nil)
@@ -159,7 +159,7 @@ struct CookiePlacementTests {
 
     @Test func imagesSetNoCookieSoSharedCachesMayKeepThem() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let page = try await client.execute(uri: "/api/products/1", method: .get)
             let detail = try JSONDecoder().decode(ProductDetail.self, from: Data(page.body.readableBytesView))
             let path = try #require(URL(string: detail.thumbnailURL)).path
@@ -194,7 +194,7 @@ struct SignedCSRFTests {
 
     @Test func signingInAndOutReplacesTheToken() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
             try await admin.get("/admin/login")
             let before = try #require(admin.browser.cookies["csrf"])
@@ -210,7 +210,7 @@ struct SignedCSRFTests {
 
     @Test func theConsolesFormsCarryATokenOfTheSessionNotOfTheCookie() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let table = try await admin.get("/admin/products")
             let consoleToken = try #require(table.formToken)

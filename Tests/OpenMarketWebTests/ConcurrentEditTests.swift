@@ -40,7 +40,7 @@ struct ConcurrentEditTests {
         private static func serve<T: Sendable>(
             _ config: AppConfiguration, _ body: @escaping @Sendable (any TestClientProtocol, Browsers) async throws -> T
         ) async throws -> T {
-            try await buildApplication(config).test(.live) { client in
+            try await buildApplication(config).stoppableTest(.live) { client in
                 let browsers = Browsers(port: try #require(client.port))
                 do {
                     let result = try await body(client, browsers)

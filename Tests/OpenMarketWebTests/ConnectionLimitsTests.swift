@@ -13,7 +13,7 @@ struct ConnectionLimitsTests {
         config.bodyDeadline = .milliseconds(500)
         let dataDirectory = config.dataDirectory
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let socket = try await RawSocket.connect(port: try #require(client.port))
             try await socket.send(
                 "POST /api/products HTTP/1.1\r\nHost: localhost\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
@@ -30,7 +30,7 @@ struct ConnectionLimitsTests {
         var config = TestSupport.configuration()
         config.idleTimeout = .milliseconds(500)
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let socket = try await RawSocket.connect(port: try #require(client.port))
             try await socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n")
             let (_, closed) = await socket.receiveUntilClosed(timeout: .seconds(30))
@@ -82,7 +82,7 @@ struct ConnectionLimitsTests {
 
     @Test func theClientRefusesAnOversizedResponse() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { live in
+        try await app.stoppableTest(.live) { live in
             let port = try #require(live.port)
             let client = OpenMarketClient(configuration: .init(
                 baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), maxResponseBytes: 1_000))

@@ -28,7 +28,7 @@ struct EditConflictTests {
 
     @Test func aChangeMadeMeanwhileAnswers409WithTheChangeAndKeepsTheSellersEdits() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             var browser = StorefrontBrowser(client)
             let form = try await browser.get(SiteURLs.edit(lantern.id))
@@ -69,7 +69,7 @@ struct EditConflictTests {
 
     @Test func bothChangingOneFieldKeepsTheTypedValueAndSaysSo() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             var browser = StorefrontBrowser(client, headers: [.acceptLanguage: "en"])
             let shown = try shownField(try await browser.get(SiteURLs.edit(camera.id)))
@@ -88,7 +88,7 @@ struct EditConflictTests {
 
     @Test func theConsoleEditFormIsConflictSafeToo() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let speaker = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let shown = try shownField(try await admin.get("/admin/products/\(speaker.id)/edit"))
@@ -108,7 +108,7 @@ struct EditConflictTests {
 
     @Test func anUnchangedProductSavesAtOnce() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             var browser = StorefrontBrowser(client)
             let shown = try shownField(try await browser.get(SiteURLs.edit(lantern.id)))

@@ -143,11 +143,11 @@ struct GuessBurstTests {
         switch kind {
         case .sqlite:
             let app = try await buildApplication(config)
-            try await app.test(.live) { client in try await test(client, try #require(client.port)) }
+            try await app.stoppableTest(.live) { client in try await test(client, try #require(client.port)) }
         case .postgres:
             try await PostgresWebTestDatabase.with { location in
                 let app = try await buildApplication(config, webStoreDatabase: location)
-                try await app.test(.live) { client in try await test(client, try #require(client.port)) }
+                try await app.stoppableTest(.live) { client in try await test(client, try #require(client.port)) }
             }
         }
     }

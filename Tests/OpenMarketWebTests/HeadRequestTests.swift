@@ -14,7 +14,7 @@ struct HeadRequestTests {
     /// `GET`'s status and type and sends no body. A route added to `SiteURL` without a link here does not compile.
     @Test func headAnswersEveryRouteAsGetDoesWithoutItsBody() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var admin = try await AdminClient.signedIn(client)
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let photo = try #require(camera.images.first.flatMap { URL(string: $0.url)?.lastPathComponent })

@@ -10,7 +10,7 @@ import Testing
 struct HomePageTests {
     @Test func homeListsTheNewestSampleProductsEscaped() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
@@ -26,7 +26,7 @@ struct HomePageTests {
 
     @Test func emptyMarketSaysSo() async throws {
         let app = try await buildApplication(TestSupport.configuration(backend: .embedded(loadSampleData: false)))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("아직 등록된 상품이 없습니다"))
@@ -36,7 +36,7 @@ struct HomePageTests {
 
     @Test func unknownPageIsAn404HTMLPageWithAWayBack() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             try await client.execute(uri: "/no/such/page", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
@@ -48,7 +48,7 @@ struct HomePageTests {
 
     @Test func staticFilesAreServedFromPublic() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             try await client.execute(uri: "/css/site.css", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("prefers-color-scheme"))
@@ -58,11 +58,11 @@ struct HomePageTests {
 
     @Test func remoteModeShowsTheUpstreamProductsThroughTheClient() async throws {
         let upstream = try await buildApplication(TestSupport.configuration())
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             let remote = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(port)"))))
             let app = try await buildApplication(remote)
-            try await app.test(.live) { client in
+            try await app.stoppableTest(.live) { client in
                 try await client.execute(uri: "/", method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(response.text.contains("총 24개 중 1–20"))
@@ -81,9 +81,9 @@ struct HomePageTests {
     @Test func remoteModeWithTheUpstreamDownIsA502PageWithRetryAndRequestID() async throws {
         // A port nothing listens on: bind-and-release gives one that was free a moment ago.
         let closed = try await buildApplication(TestSupport.configuration(backend: .embedded(loadSampleData: false)))
-        let port = try await closed.test(.live) { client in try #require(client.port) }
+        let port = try await closed.stoppableTest(.live) { client in try #require(client.port) }
         let app = try await buildApplication(TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(port)")))))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .badGateway)
                 let html = response.text
@@ -132,12 +132,12 @@ struct HomePageTests {
         config.identifier = nil
         config.secret = nil
         // Sample products load before the first request, not while building: start the application each time.
-        try await buildApplication(config).test(.router) { _ in }
+        try await buildApplication(config).stoppableTest(.router) { _ in }
         let file = directory.appending(path: "vendor-credentials.json")
         let first = try Data(contentsOf: file)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        try await buildApplication(config).test(.router) { _ in }
+        try await buildApplication(config).stoppableTest(.router) { _ in }
         #expect(try Data(contentsOf: file) == first)
         let stored = try JSONDecoder().decode(VendorSetup.StoredCredentials.self, from: first)
         #expect(stored.secret.count == 16)

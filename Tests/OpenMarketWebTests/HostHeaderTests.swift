@@ -28,7 +28,7 @@ struct HostHeaderTests {
 
     @Test func userinfoInHostIsRefusedByTheConsole() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let socket = try await RawSocket.connect(port: try #require(client.port))
             try await socket.send("GET /admin/login HTTP/1.1\r\nHost: 127.0.0.1:80@evil.example\r\nConnection: close\r\n\r\n")
             let text = await socket.receiveUntilClosed(timeout: .seconds(15)).text
@@ -39,7 +39,7 @@ struct HostHeaderTests {
 
     @Test func aForeignHostIsNeverReflectedIntoImageURLs() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             func imageOrigins(host: String) async throws -> Set<String> {
                 let socket = try await RawSocket.connect(port: port)

@@ -23,7 +23,7 @@ struct HostileSearchTests {
 
     @Test func everyEntryPointAnswersEveryHostileStringNormally() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             for text in Self.hostile {
                 let query = Self.escaped(text)

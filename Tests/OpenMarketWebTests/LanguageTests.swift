@@ -11,7 +11,7 @@ import Testing
 struct LanguageTests {
     @Test func koreanIsTheDefaultWithWonAfterTheAmount() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products", method: .get)
             #expect(response.text.contains("<html lang=\"ko\">"))
             #expect(response.text.contains("<h1>상품 목록</h1>"))
@@ -23,7 +23,7 @@ struct LanguageTests {
 
     @Test func acceptLanguageEnglishRendersEnglishWithCurrencySigns() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products", method: .get, headers: [.acceptLanguage: "en-US,en;q=0.9"])
             #expect(response.status == .ok)
             let html = response.text
@@ -40,7 +40,7 @@ struct LanguageTests {
     @Test(arguments: [("ko-KR,en;q=0.5", "ko"), ("en;q=0.4,ko;q=0.8", "ko"), ("fr-FR,en;q=0.7", "en"), ("de", "ko"), ("", "ko")])
     func acceptLanguagePicksTheBestSupportedLanguage(header: String, expected: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: header])
             #expect(response.text.contains("<html lang=\"\(expected)\">"))
         }
@@ -48,7 +48,7 @@ struct LanguageTests {
 
     @Test func englishDetailPageFormatsPricesAndSoldOut() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let watch = try await MarketProbe.product(named: "빈티지 손목시계", via: client)
             let response = try await client.execute(uri: SiteURLs.product(watch.id), method: .get, headers: [.acceptLanguage: "en"])
             #expect(response.text.contains("₩350,000"))
@@ -58,7 +58,7 @@ struct LanguageTests {
 
     @Test func languageSwitchGoesBackToTheSamePageAndIsRemembered() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             let page = try await browser.get("/products?page=2")
             // The page links to the switch with its own address as the way back.
@@ -86,7 +86,7 @@ struct LanguageTests {
     @Test(arguments: ["//evil.example", "https://evil.example/", "/%5Cevil.example", "/%09/evil.example", "javascript:alert(1)", "", "%2F%2Fevil.example"])
     func languageSwitchNeverRedirectsToAnotherSite(target: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/language/en?return=\(target)", method: .get)
             #expect(response.status == .seeOther)
             #expect(response.location == "/")
@@ -95,7 +95,7 @@ struct LanguageTests {
 
     @Test func unknownLanguageIsNotFound() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/language/fr?return=/", method: .get)
             #expect(response.status == .notFound)
             #expect(response.setCookie("lang") == nil)
@@ -104,7 +104,7 @@ struct LanguageTests {
 
     @Test func everyHTMLResponseForbidsInlineScriptAndSniffing() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             var responses: [(String, TestResponse)] = []
             for path in ["/", "/products?view=list&q=camera", "/products/1?photo=2", "/products/new", "/products/1/edit", "/products/1/delete",

@@ -12,7 +12,7 @@ import Testing
 struct ListControlsTests {
     @Test func theEmbeddedMarketsListOffersOrderAndFiltersAsLinksBackToPageOne() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?page=2&per_page=10&view=list&currency=KRW", method: .get)
             #expect(response.status == .ok)
             let html = response.text
@@ -30,7 +30,7 @@ struct ListControlsTests {
 
     @Test func aChosenOrderAndFilterAreMarkedAndHonoured() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?sort=price_asc&stock=in&currency=KRW&per_page=100", method: .get)
             let html = response.text
             #expect(html.contains("aria-current=\"true\">낮은 가격순</a>"))
@@ -47,7 +47,7 @@ struct ListControlsTests {
     /// The header's search on the list page shows the words and keeps the order, filters, view and page size.
     @Test func theHeaderSearchKeepsTheListsStateButThePage() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?q=%EC%BA%A0%ED%95%91&page=1&per_page=10&view=list&sort=price_desc&stock=in", method: .get)
             let form = try #require(response.firstCapture(#"(<form class="search site-search"[\s\S]*?</form>)"#))
             #expect(form.contains("action=\"/products\""))

@@ -19,7 +19,7 @@ struct MarketAPIBadInputTests {
     ) async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let before = try TestSupport.counts(in: config.dataDirectory)
             try await client.execute(
                 uri: "/api/products", method: .post,
@@ -163,7 +163,7 @@ struct MarketAPIBadInputTests {
 
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let before = try TestSupport.counts(in: config.dataDirectory)
             try await client.execute(
                 uri: "/api/products", method: .post,

@@ -25,7 +25,7 @@ struct MarketAPITests {
 
     @Test func healthCheckerAnswersQuotedOK() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/healthChecker", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text == "\"OK\"")
@@ -35,7 +35,7 @@ struct MarketAPITests {
 
     @Test func listUsesTheCamelCaseEnvelopeAndFloatPrices() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/api/products?page_no=2&items_per_page=5", method: .get) { response in
                 #expect(response.status == .ok)
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? NSDictionary)
@@ -66,7 +66,7 @@ struct MarketAPITests {
 
     @Test func pagePastTheEndIsNoContent() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/api/products?page_no=4&items_per_page=10", method: .get) { response in
                 #expect(response.status == .noContent)
                 #expect(response.body.readableBytes == 0)
@@ -81,7 +81,7 @@ struct MarketAPITests {
 
     @Test func listRejectsNonNumericPaging() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/api/products?page_no=abc", method: .get) { response in
                 #expect(response.status == .badRequest)
                 let error = try response.marketError()
@@ -92,7 +92,7 @@ struct MarketAPITests {
 
     @Test func searchValueFiltersCaseInsensitively() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/api/products?page_no=1&items_per_page=20&search_value=CAMERA", method: .get) { response in
                 let page = try decode(ProductPage.self, response)
                 #expect(page.totalCount >= 1)
@@ -105,7 +105,7 @@ struct MarketAPITests {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
         let upload = try UploadBody.valid(imageCount: 2)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let before = try TestSupport.counts(in: config.dataDirectory)
             let detail = try await client.execute(
                 uri: "/api/products", method: .post,
@@ -157,7 +157,7 @@ struct MarketAPITests {
         body.writeBytes(image)
         body.writeString("\r\n--\(boundary)--")
         let sloppyBody = body
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let detail = try await client.execute(
                 uri: "/api/products", method: .post,
                 headers: [.identifier: TestSupport.vendor.identifier, .contentType: "multipart/form-data; boundary=\"\(boundary)\""],
@@ -175,7 +175,7 @@ struct MarketAPITests {
 
     @Test func patchWithoutContentTypeChangesOnlyTheGivenFields() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let upload = try UploadBody.valid(imageCount: 2)
             let created = try await client.execute(
                 uri: "/api/products", method: .post,
@@ -200,7 +200,7 @@ struct MarketAPITests {
     @Test func updatesAndDeletesOfAnotherVendorsProductAre403AndChangeNothing() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let foreign = try await foreignProductID(client)
             let before = try await client.execute(uri: "/api/products/\(foreign)", method: .get) { $0.text }
             let countsBefore = try TestSupport.counts(in: config.dataDirectory)
@@ -228,7 +228,7 @@ struct MarketAPITests {
     @Test func patchWithWrongSecretIs401AndUnknownIdIs404() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let countsBefore = try TestSupport.counts(in: config.dataDirectory)
             try await client.execute(
                 uri: "/api/products/1", method: .patch, headers: [.identifier: TestSupport.vendor.identifier],
@@ -258,7 +258,7 @@ struct MarketAPITests {
     @Test func archivedPathDeletesOnceInEitherForm() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let headers: HTTPFields = [.identifier: TestSupport.vendor.identifier, .contentType: "application/json"]
             let secretBody = ByteBuffer(string: #"{"secret":"test-secret-a1"}"#)
             // v2b: the plain-text path is used verbatim.
@@ -297,7 +297,7 @@ struct MarketAPITests {
     @Test func archivedWithWrongSecretIs401AndIssuesNothing() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(
                 uri: "/api/products/1/archived", method: .post,
                 headers: [.identifier: TestSupport.vendor.identifier, .contentType: "application/json"],
@@ -310,7 +310,7 @@ struct MarketAPITests {
 
     @Test func unknownAPIPathIsAJSON404() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/api/nothing-here", method: .get) { response in
                 #expect(response.status == .notFound)
                 let error = try response.marketError()

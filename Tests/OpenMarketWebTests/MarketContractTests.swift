@@ -24,7 +24,7 @@ struct MarketContractTests {
     }
 
     /// Builds the backend with the sample data, runs `body` against it, and shuts it down.
-    private func withMarket(_ backend: Backend, _ body: @Sendable (Fixture) async throws -> Void) async throws {
+    private func withMarket(_ backend: Backend, _ body: @escaping @Sendable (Fixture) async throws -> Void) async throws {
         switch backend {
         case .sqliteMarket:
             let market = SQLiteMarket(database: try MarketDatabase.inMemory(), hasher: SecretHasher(cost: 4))
@@ -36,7 +36,7 @@ struct MarketContractTests {
         case .httpClient:
             let config = TestSupport.configuration()
             let app = try await buildApplication(config)
-            try await app.test(.live) { client in
+            try await app.stoppableTest(.live) { client in
                 let port = try #require(client.port)
                 let http = OpenMarketClient(configuration: .init(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: .seconds(60)))
                 do {

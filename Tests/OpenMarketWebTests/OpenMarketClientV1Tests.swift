@@ -14,7 +14,7 @@ struct OpenMarketClientV1Tests {
         _ body: @escaping @Sendable (_ client: OpenMarketClient, _ port: Int) async throws -> Void
     ) async throws {
         let upstream = try await buildApplication(TestSupport.configuration(dataDirectory: upstreamDirectory))
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             let client = OpenMarketClient(configuration: OpenMarketClientConfiguration(
                 baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), generation: .v1))

@@ -29,7 +29,7 @@ import Testing
 
     @Test func requestsAreCountedAndTimedPerRoutePatternAndStatus() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let route = ["http_route": "/products/{id}", "http_request_method": "GET"]
             let before = try await Self.metrics(client)
             for id in [3, 5, 7] {
@@ -51,7 +51,7 @@ import Testing
     @Test func uploadSizesAndWrongGuessesAreRecorded() async throws {
         let app = try await buildApplication(TestSupport.configuration())
         let upload = try UploadBody.valid(imageCount: 2)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let before = try await Self.metrics(client)
             try await client.execute(
                 uri: "/api/products", method: .post,
@@ -76,7 +76,7 @@ import Testing
 
     @Test func readyWhenBothStoresAnswer() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/ready", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.cacheControl] == "no-store")
@@ -91,7 +91,7 @@ import Testing
         var config = TestSupport.configuration(backend: .remote(upstream))
         config.upstreamTimeout = .seconds(5)
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             try await client.execute(uri: "/ready", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 let body = String(buffer: response.body)

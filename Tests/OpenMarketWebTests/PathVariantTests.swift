@@ -64,7 +64,7 @@ struct PathVariantTests {
     @Test func noSpellingOfAnAdminPathSkipsSignIn() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             var visitor = StorefrontBrowser(client)
             try await visitor.get(SiteURLs.newProduct)
@@ -105,7 +105,7 @@ struct PathVariantTests {
     /// the sign-in page, with one the table. A post keeps its method and body through a 308, to the guarded route.
     @Test func aConsolePathWithATrailingSlashRedirectsToItsGuardedSpelling() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             let redirects = [
                 ("GET", "/admin/", "/admin"), ("GET", "/admin/products/?sort=name&dir=asc", "/admin/products?sort=name&dir=asc"),
@@ -130,7 +130,7 @@ struct PathVariantTests {
     /// ours without it, never `//host` (protocol-relative) or a scheme.
     @Test func aTrailingSlashNeverRedirectsAway() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             let elsewhere = [
                 "//evil.example/", "///evil.example/", "//evil.example//", "/\\evil.example/", "/%2F%2Fevil.example/", "/./evil.example/",
@@ -152,7 +152,7 @@ struct PathVariantTests {
 
     @Test func storefrontAndAPISpellingsAre404WhileTheCanonicalOnesWork() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let paths = [

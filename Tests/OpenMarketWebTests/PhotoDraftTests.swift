@@ -15,7 +15,7 @@ struct PhotoDraftTests {
     static func withLiveApp(_ test: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.live) { client in try await test(client, directory) }
+        try await app.stoppableTest(.live) { client in try await test(client, directory) }
     }
 
     static func photos(_ names: [String]) throws -> [UploadBody.Image] {
@@ -222,7 +222,7 @@ struct PhotoDraftTests {
         #expect(try Self.draftRows(in: directory) == [2, 2])
 
         let app = try await buildApplication(TestSupport.configuration(dataDirectory: directory))
-        try await app.test(.live) { _ in
+        try await app.stoppableTest(.live) { _ in
             let rows = try Self.draftRows(in: directory)
             #expect(rows == [1, 1], "the expired draft is gone before the first request")
         }

@@ -28,7 +28,7 @@ struct PhotoRefusalWordingTests {
         config.v2aPort = try TestSupport.freePort()
         let v2aPort = try #require(config.v2aPort)
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let upload = UploadBody(params: UploadBody.params(), images: [UploadBody.Image(filename: "scan.tif", contentType: "image/tiff", data: try Self.tiff())])
             let v2b = try await client.execute(
                 uri: "/api/products", method: .post, headers: [.identifier: TestSupport.vendor.identifier, .contentType: upload.contentType],

@@ -80,7 +80,7 @@ struct PostgresMarketAppTests {
         try await PostgresTestServer.withDatabase { location in
             let config = Self.configuration(location)
             let app = try await buildApplication(config)
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 var browser = StorefrontBrowser(client)
                 var form = try ProductUploadForm.valid(photos: 2)
                 form.name = "포스트그레스 찻잔"
@@ -129,7 +129,7 @@ struct PostgresMarketAppTests {
     func apiDeleteFlow() async throws {
         try await PostgresTestServer.withDatabase { location in
             let app = try await buildApplication(Self.configuration(location))
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 let body = try UploadBody.valid()
                 let created = try await client.execute(
                     uri: "/api/products", method: .post,
@@ -156,7 +156,7 @@ struct PostgresMarketAppTests {
     func poolMetrics() async throws {
         try await PostgresTestServer.withDatabase { location in
             let app = try await buildApplication(Self.configuration(location))
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 var browser = StorefrontBrowser(client)
                 let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 1))
                 let before = try await OperationsTests.metrics(client)
@@ -201,7 +201,7 @@ struct PostgresMarketAppTests {
     func streamedPhoto() async throws {
         try await PostgresTestServer.withDatabase { location in
             let app = try await buildApplication(Self.configuration(location))
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 var browser = StorefrontBrowser(client)
                 var form = try ProductUploadForm.valid(photos: 0)
                 let photo = try SyntheticPhoto.jpeg(width: 1600, height: 1200, noise: 12, quality: 92)
@@ -260,8 +260,8 @@ struct PostgresMarketAppTests {
         try await PostgresTestServer.withDatabase { location in
             let first = try await buildApplication(Self.configuration(location, sampleData: true))
             let second = try await buildApplication(Self.configuration(location, sampleData: true))
-            try await first.test(.router) { one in
-                try await second.test(.router) { two in
+            try await first.stoppableTest(.router) { one in
+                try await second.stoppableTest(.router) { two in
                     let samples = try await MarketProbe.products(via: one)
                     #expect(!samples.isEmpty)
                     #expect(try await MarketProbe.products(via: two).map(\.id) == samples.map(\.id), "loaded once, seen by both")
@@ -283,7 +283,7 @@ struct PostgresMarketAppTests {
             var config = Self.configuration(location, sampleData: true)
             config.adminPassword = AdminClient.password
             let app = try await buildApplication(config)
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 var admin = try await AdminClient.signedIn(client)
                 let api = try await MarketProbe.products(via: client)
                 let byName = api.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }.map(\.id)

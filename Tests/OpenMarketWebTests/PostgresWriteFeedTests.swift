@@ -222,8 +222,8 @@ struct PostgresWriteFeedTests {
         try await PostgresTestServer.withDatabase { location in
             let first = try await buildApplication(PostgresMarketAppTests.configuration(location))
             let second = try await buildApplication(PostgresMarketAppTests.configuration(location))
-            try await first.test(.router) { one in
-                try await second.test(.router) { two in
+            try await first.stoppableTest(.router) { one in
+                try await second.stoppableTest(.router) { two in
                     var browser = StorefrontBrowser(one)
                     var form = try ProductUploadForm.valid(photos: 1)
                     form.name = "Feed teapot"

@@ -11,7 +11,7 @@ import Testing
 struct ProductDeleteTests {
     @Test func confirmationShowsPhotoNamePriceAndThatItCannotBeUndone() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let response = try await client.execute(uri: SiteURLs.delete(lantern.id), method: .get)
             #expect(response.status == .ok)
@@ -119,7 +119,7 @@ struct ProductDeleteTests {
 
     @Test func wrongVendorSecretsOnASampleProductAreThrottledToo() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.delete(lantern.id))

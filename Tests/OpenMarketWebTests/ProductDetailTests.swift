@@ -11,7 +11,7 @@ import Testing
 struct ProductDetailTests {
     @Test func detailShowsNameVendorAndDiscountedPriceBlock() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let response = try await client.execute(uri: SiteURLs.product(camera.id), method: .get)
             #expect(response.status == .ok)
@@ -29,7 +29,7 @@ struct ProductDetailTests {
 
     @Test func sharedLinksPreviewWithAbsoluteOpenGraphTagsOnAVerifiedOrigin() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let port = try #require(client.port)
             func page(host: String) async throws -> String {
@@ -69,7 +69,7 @@ struct ProductDetailTests {
 
     @Test func productWithoutDiscountShowsNoStruckThroughPrice() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let response = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get)
             #expect(response.text.contains("28,000원"))
@@ -79,7 +79,7 @@ struct ProductDetailTests {
 
     @Test func descriptionKeepsItsLineBreaksAsPlainText() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let tent = try await MarketProbe.product(named: "캠핑 텐트 3~4인용", via: client)
             #expect(tent.description.contains("\n\n"))
             let response = try await client.execute(uri: SiteURLs.product(tent.id), method: .get)
@@ -90,7 +90,7 @@ struct ProductDetailTests {
 
     @Test func descriptionMarkupFromTheFormIsShownAsText() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             var form = try ProductUploadForm.valid(photos: 1)
             form.description = "<b>굵은 글씨</b> 설명입니다.\n둘째 줄 & 끝."
@@ -103,7 +103,7 @@ struct ProductDetailTests {
 
     @Test func soldOutProductSaysSoInText() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let watch = try await MarketProbe.product(named: "빈티지 손목시계", via: client)
             #expect(watch.stock == 0)
             let response = try await client.execute(uri: SiteURLs.product(watch.id), method: .get)
@@ -113,7 +113,7 @@ struct ProductDetailTests {
 
     @Test func photoParameterSelectsThePhotoAndMarksItsThumbnail() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let response = try await client.execute(uri: SiteURLs.product(camera.id) + "?photo=2", method: .get)
             #expect(response.status == .ok)
@@ -133,7 +133,7 @@ struct ProductDetailTests {
     @Test(arguments: ["0", "7", "99", "x"])
     func outOfRangePhotoFallsWithinTheGallery(photo: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let response = try await client.execute(uri: SiteURLs.product(camera.id) + "?photo=\(photo)", method: .get)
             #expect(response.status == .ok)
@@ -145,7 +145,7 @@ struct ProductDetailTests {
     /// Previous and next are links round the ends, so the gallery works without script; one photo has none.
     @Test func galleryStepsAreLinksRoundTheEnds() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let first = try await client.execute(uri: SiteURLs.product(camera.id), method: .get)
             #expect(first.text.contains("<a class=\"gallery-step gallery-previous\" href=\"/products/\(camera.id)?photo=5#gallery\">"))
@@ -164,7 +164,7 @@ struct ProductDetailTests {
     /// Sold out is said in words and shown on the photo, which is greyed; in stock, neither.
     @Test func soldOutIsMarkedOnThePhotoAndInWords() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let watch = try await MarketProbe.product(named: "빈티지 손목시계", via: client)
             #expect(watch.stock == 0)
             let response = try await client.execute(uri: SiteURLs.product(watch.id), method: .get)
@@ -185,7 +185,7 @@ struct ProductDetailTests {
     /// Shoppers see no edit or delete buttons: the seller finds them in a disclosure at the bottom.
     @Test func editAndDeleteAreInTheSellersDisclosure() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let html = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get).text
             let disclosure = try #require(html.firstCapture(#"(<details class="manage-listing">[\s\S]*?</details>)"#))
@@ -200,7 +200,7 @@ struct ProductDetailTests {
     @Test(arguments: ["/products/9999", "/products/abc", "/products/0", "/products/-3"])
     func unknownOrMalformedIDIsAn404Page(path: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: path, method: .get)
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
@@ -225,7 +225,7 @@ struct ProductDetailTests {
     ])
     func backToListReturnsToTheListItCameFrom(referer: String, expected: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let response = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get, headers: [.referer: referer])
             let back = try #require(response.firstCapture(#"<a href="([^"]*)">목록으로</a>"#))
@@ -236,7 +236,7 @@ struct ProductDetailTests {
 
     @Test func errorsOtherThanNotFoundOfferNoSearch() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             // A form posted without its CSRF token: 403.
             let response = try await client.execute(uri: "/products/1/delete", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"])
             #expect(response.status == .forbidden)

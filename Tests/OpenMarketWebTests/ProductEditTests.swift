@@ -11,7 +11,7 @@ import Testing
 struct ProductEditTests {
     @Test func editFormIsPrefilledWithTheProduct() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let response = try await client.execute(uri: SiteURLs.edit(camera.id), method: .get)
             #expect(response.status == .ok)
@@ -32,7 +32,7 @@ struct ProductEditTests {
 
     @Test func unchangedValuesSayNoChangesAndSaveNothing() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.edit(camera.id))
@@ -45,7 +45,7 @@ struct ProductEditTests {
 
     @Test func changingOnlyThePriceUpdatesOnlyThePrice() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.edit(lantern.id))
@@ -70,7 +70,7 @@ struct ProductEditTests {
 
     @Test func formListedProductAcceptsItsOwnPasswordAndRefusesTheVendorSecret() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             let id = try await browser.listProduct(try ProductUploadForm.valid(photos: 1))
             let listed = try #require(try await MarketProbe.product(id, via: client))
@@ -110,7 +110,7 @@ struct ProductEditTests {
 
     @Test func choosingAnotherThumbnailChangesTheProductsMainPhoto() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             let third = camera.images[2]
             var browser = StorefrontBrowser(client)
@@ -136,7 +136,7 @@ struct ProductEditTests {
 
     @Test func unknownThumbnailIsRefusedWith422() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.edit(camera.id))
@@ -150,7 +150,7 @@ struct ProductEditTests {
 
     @Test func neighborVendorsProductIsRefusedWithTheVendorSecret() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let mat = try await MarketProbe.product(named: "요가 매트 8mm", via: client)
             #expect(mat.vendor.name == "neighbor_vendor")
             var browser = StorefrontBrowser(client)

@@ -14,7 +14,7 @@ struct ProductRestoreTests {
     static func withLiveConsole(_ test: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await app.test(.live) { client in try await test(client, directory) }
+        try await app.stoppableTest(.live) { client in try await test(client, directory) }
     }
 
     /// Lists a product through the storefront with three photos and the second one as its main photo.
@@ -146,12 +146,12 @@ struct ProductRestoreTests {
     /// Remote mode: the photos are fetched from the market's own origin before the delete and sent again.
     @Test func inRemoteModeThePhotosAreKeptOnOurSideAndListedAgain() async throws {
         let upstream = try await buildApplication(TestSupport.configuration())
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             var config = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(port)"))))
             config.adminPassword = AdminClient.password
             let console = try await buildApplication(config)
-            try await console.test(.live) { client in
+            try await console.stoppableTest(.live) { client in
                 var admin = try await AdminClient.signedIn(client)
                 let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: upstreamClient)
                 try await admin.askToDelete([lantern.id])
@@ -174,7 +174,7 @@ struct ProductRestoreTests {
     @Test func aRestoreInterruptedBeforeAnythingWasListedIsOfferedAgainAfterARestart() async throws {
         let directory = TestSupport.temporaryDirectory()
         let first = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        let action = try await first.test(.router) { client -> String in
+        let action = try await first.stoppableTest(.router) { client -> String in
             var admin = try await AdminClient.signedIn(client)
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             try await admin.askToDelete([lantern.id])
@@ -190,7 +190,7 @@ struct ProductRestoreTests {
         try database.close()
 
         let second = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
-        try await second.test(.router) { client in
+        try await second.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let productID = try #require(try await Self.deletedProductID(eventID, in: directory))
             let history = try await admin.get("/admin/history?product=\(productID)")

@@ -14,7 +14,7 @@ import Testing
 struct ProductUploadTests {
     @Test func formOffersEveryFieldWithMultipartEncodingAndACSRFToken() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: SiteURLs.newProduct, method: .get)
             #expect(response.status == .ok)
             let html = response.text
@@ -65,7 +65,7 @@ struct ProductUploadTests {
 
     @Test func handWrittenBrowserBodyWithCRLFDescriptionIsListed() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             try await browser.get(SiteURLs.newProduct)
             let token = try #require(browser.formToken)

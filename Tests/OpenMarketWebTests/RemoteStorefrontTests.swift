@@ -17,13 +17,13 @@ struct RemoteStorefrontTests {
         _ body: @escaping @Sendable (_ upstream: any TestClientProtocol, _ storefront: any TestClientProtocol) async throws -> Void
     ) async throws {
         let upstream = try await buildApplication(TestSupport.configuration(dataDirectory: upstreamDirectory))
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
             var config = TestSupport.configuration(backend: .remote(url))
             if !vendorCredentials { (config.identifier, config.secret) = (nil, nil) }
             let app = try await buildApplication(config)
-            try await app.test(.router) { client in
+            try await app.stoppableTest(.router) { client in
                 try await body(upstreamClient, client)
             }
         }
@@ -185,13 +185,13 @@ struct RemoteV2AStorefrontTests {
         let v2aPort = try TestSupport.freePort()
         upstreamConfig.v2aPort = v2aPort
         let upstream = try await buildApplication(upstreamConfig)
-        try await upstream.test(.live) { _ in
+        try await upstream.stoppableTest(.live) { _ in
             // The v2a listener opens once the start-up work is done.
             try await TestSupport.waitUntilListening(port: v2aPort)
             var config = TestSupport.configuration(backend: .remote(try #require(URL(string: "http://127.0.0.1:\(v2aPort)"))))
             config.upstreamGeneration = .v2a
             let app = try await buildApplication(config)
-            try await app.test(.router) { storefront in
+            try await app.stoppableTest(.router) { storefront in
                 // The list is read from the snake_case envelope.
                 let list = try await storefront.execute(uri: "/products", method: .get)
                 #expect(list.status == .ok)

@@ -20,7 +20,7 @@ struct RequestTargetTests {
 
     @Test(.timeLimit(.minutes(5))) func twoHostFieldsAreABadRequest() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             for path in ["/products", "/admin/login", "/api/products", "/healthChecker"] {
                 let status = try await Self.statusLine(
@@ -34,7 +34,7 @@ struct RequestTargetTests {
 
     @Test(.timeLimit(.minutes(5))) func anAbsoluteFormTargetMustNameAnAllowedHostOverHTTP() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let port = try #require(client.port)
             for target in [
                 "x://y/admin/products", "x://localhost/admin/login", "ftp://localhost/products", "http://evil.example/admin/login",
@@ -57,7 +57,7 @@ struct RequestTargetTests {
         head.headers.add(name: "Host", value: "localhost")
         #expect(RequestTargetCheck.inspect(&head) == .severalHosts)
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let status = try await Self.statusLine(
                 "GET /products HTTP/1.1\r\nHost: localhost\r\n\(RequestTarget.problemField.rawName): absolute\r\nConnection: close\r\n\r\n",
                 port: try #require(client.port))

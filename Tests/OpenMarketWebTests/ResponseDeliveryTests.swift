@@ -63,7 +63,7 @@ struct ResponseDeliveryTests {
 
     @Test func theConsoleIsNeverStoredAndTheExportStreamsAsItIs() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var admin = try await AdminClient.signedIn(client)
             let table = try await admin.get("/admin/products")
             #expect(table.headers[.cacheControl] == "no-store")

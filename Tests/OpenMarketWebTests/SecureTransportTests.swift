@@ -22,7 +22,7 @@ struct SecureTransportTests {
         var config = AdminClient.configuration()
         config.publicURL = URL(string: "https://market.example")
         let app = try await buildApplication(config)
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             Self.expectSecure(try await client.execute(uri: "/products/1", method: .get), true)
             var admin = AdminClient(client)
             let signedIn = try await admin.signIn()
@@ -36,7 +36,7 @@ struct SecureTransportTests {
         var config = AdminClient.configuration()
         config.trustedProxies = ["127.0.0.1", "::1"]
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var overHTTPS = AdminClient(client)
             overHTTPS.browser.defaultHeaders[.xForwardedProto] = "https"
             Self.expectSecure(try await overHTTPS.get("/admin/login"), true)
@@ -49,7 +49,7 @@ struct SecureTransportTests {
 
     @Test(.timeLimit(.minutes(5))) func anyoneElseSayingHTTPSChangesNothing() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var browser = AdminClient(client)
             browser.browser.defaultHeaders[.xForwardedProto] = "https"
             Self.expectSecure(try await browser.get("/admin/login"), false)

@@ -11,7 +11,7 @@ import Testing
 struct SellerPageTests {
     @Test func theProductPageNamesTheSellerAndLinksToTheirProducts() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: client)
             let page = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get)
             #expect(page.text.contains("<section class=\"seller-block\" aria-labelledby=\"seller-heading\">"))
@@ -23,7 +23,7 @@ struct SellerPageTests {
     /// The test vendor has 20 of the 24 sample products; three more make two pages, which "다음" and "이전" walk.
     @Test func aSellersProductsArePagedNewestFirstByKey() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var browser = StorefrontBrowser(client)
             for number in 1...3 {
                 var form = try ProductUploadForm.valid(photos: 1)
@@ -63,7 +63,7 @@ struct SellerPageTests {
 
     @Test func anUnknownSellerIsANotFoundPage() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             for path in ["/sellers/987654", "/sellers/0", "/sellers/abc", "/sellers/-2"] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .notFound, "\(path)")
@@ -75,11 +75,11 @@ struct SellerPageTests {
     /// No OpenMarket API lists by vendor: the remote storefront names the seller, links nowhere, and has no seller pages.
     @Test func remoteModeNamesTheSellerWithoutALinkAndHasNoSellerPages() async throws {
         let upstream = try await buildApplication(TestSupport.configuration())
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
             let app = try await buildApplication(TestSupport.configuration(backend: .remote(url)))
-            try await app.test(.live) { client in
+            try await app.stoppableTest(.live) { client in
                 let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: upstreamClient)
                 let page = try await client.execute(uri: SiteURLs.product(lantern.id), method: .get)
                 #expect(page.status == .ok)

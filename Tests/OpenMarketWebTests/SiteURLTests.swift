@@ -70,7 +70,7 @@ struct SiteURLTests {
             }
         }
         let app = Application(router: router)
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             for entry in table {
                 let link = entry.link.link
                 #expect(CanonicalPath.isCanonical(entry.link.path), "\(link)")

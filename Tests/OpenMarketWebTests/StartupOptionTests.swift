@@ -37,7 +37,7 @@ struct StartupOptionTests {
         // Four characters do, and without --identifier: v1 has no vendors, so the secret alone enables writes.
         config.secret = "abcd"
         config.identifier = nil
-        try await buildApplication(config).test(.router) { client in
+        try await buildApplication(config).stoppableTest(.router) { client in
             let form = try await client.execute(uri: "/products/new", method: .get)
             #expect(form.status == .ok)
             #expect(!form.text.contains("판매자 계정(--identifier, --secret)이 설정되지 않아"))

@@ -38,7 +38,7 @@ struct StorageFullTests {
     @Test func theAPIAnswers507AndTheRefusedProductLeavesNothingBehind() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(Self.configuration(directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let refused = try await Self.fill(client)
             #expect(refused.status == .insufficientStorage)
             #expect(try refused.marketError().status == 507)
@@ -51,7 +51,7 @@ struct StorageFullTests {
     @Test func theFormComesBackWithWhatWasTypedAndSaysTheServerIsFull() async throws {
         let directory = TestSupport.temporaryDirectory()
         let app = try await buildApplication(Self.configuration(directory))
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             // Stored photos are re-encoded, so their sizes vary: fill until the form's own photos no longer fit.
             var form = try ProductUploadForm.valid(photos: 5)
             _ = try await Self.fill(client)

@@ -12,7 +12,7 @@ struct StorefrontPagesTests {
     @Test(arguments: ["/", "/products"])
     func firstPageShowsTwentyOfTheTwentyFourProducts(path: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: path, method: .get)
             #expect(response.status == .ok)
             #expect(response.productCardCount == 20)
@@ -22,7 +22,7 @@ struct StorefrontPagesTests {
 
     @Test func secondPageShowsTheLastFourProductsWithoutLoadMore() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?page=2", method: .get)
             #expect(response.status == .ok)
             #expect(response.productCardCount == 4)
@@ -44,7 +44,7 @@ struct StorefrontPagesTests {
     @Test(arguments: [("5", 10, "1–10"), ("10", 10, "1–10"), ("100", 24, "1–24"), ("500", 24, "1–24"), ("abc", 20, "1–20")])
     func perPageIsClampedBetweenTenAndAHundred(perPage: String, cards: Int, range: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?per_page=\(perPage)", method: .get)
             #expect(response.status == .ok)
             #expect(response.productCardCount == cards)
@@ -55,7 +55,7 @@ struct StorefrontPagesTests {
     /// The embedded market sorts by what the shopper pays and filters; page links keep the choice.
     @Test func sortAndFiltersAreKeptInPageLinks() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let all = try await client.execute(uri: "/products?per_page=10&sort=price_desc&stock=in", method: .get)
             #expect(all.status == .ok)
             #expect(all.text.contains("href=\"/products?page=2&amp;per_page=10&amp;sort=price_desc&amp;stock=in\""), "\(all.text)")
@@ -69,7 +69,7 @@ struct StorefrontPagesTests {
     /// A shared `?page=3` link that outlived some deletions must not tell people the market is empty.
     @Test func pagePastTheEndDoesNotClaimTheMarketIsEmpty() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?page=3", method: .get)
             // A redirect to the last page, a page saying there is nothing *here*, or a 404 would all do.
             #expect([200, 303, 404].contains(response.status.code))
@@ -80,7 +80,7 @@ struct StorefrontPagesTests {
 
     @Test func paginationMarksTheCurrentPageAndLinksTheNextWithLoadMore() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let first = try await client.execute(uri: "/products?per_page=10", method: .get)
             #expect(first.occurrences(of: "aria-current=\"page\"") == 1)
             #expect(first.text.contains("<span aria-current=\"page\"><span class=\"visually-hidden\">1페이지, </span>1</span>"))
@@ -102,7 +102,7 @@ struct StorefrontPagesTests {
 
     @Test func listViewIsRenderedAndRememberedInACookie() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             var browser = StorefrontBrowser(client)
             let chosen = try await browser.get("/products?view=list")
             #expect(chosen.text.contains("class=\"product-list view-list\""))
@@ -122,7 +122,7 @@ struct StorefrontPagesTests {
 
     @Test func viewSwitchLinksKeepThePageAndTheToolbarInView() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?page=2", method: .get)
             // The anchor is the toolbar the switch is in, so it stays on screen with the first product below it.
             #expect(response.text.contains("<div class=\"list-toolbar\" id=\"list-toolbar\">"))
@@ -137,7 +137,7 @@ struct StorefrontPagesTests {
     @Test(arguments: ["camera", "CAMERA", "Camera"])
     func searchIsCaseInsensitiveAndCountsItsResults(query: String) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?q=\(query)", method: .get)
             #expect(response.status == .ok)
             #expect(response.productCardCount == 1)
@@ -151,7 +151,7 @@ struct StorefrontPagesTests {
 
     @Test func searchWithoutMatchesShowsAHelpfulEmptyState() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?q=zeppelin", method: .get)
             #expect(response.status == .ok)
             #expect(response.productCardCount == 0)
@@ -163,7 +163,7 @@ struct StorefrontPagesTests {
 
     @Test func searchTextWithMarkupIsEscapedEverywhere() async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.router) { client in
+        try await app.stoppableTest(.router) { client in
             let response = try await client.execute(uri: "/products?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E", method: .get)
             #expect(response.status == .ok)
             let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"

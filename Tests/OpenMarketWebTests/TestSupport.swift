@@ -51,7 +51,7 @@ enum TestSupport {
     ) async throws -> Value {
         let directory = temporaryDirectory()
         let app = try await buildApplication(configuration(dataDirectory: directory))
-        return try await app.test(.router) { client in try await test(client, directory) }
+        return try await app.stoppableTest(.router) { client in try await test(client, directory) }
     }
 
     /// A port nobody listened on a moment ago, for a second listener (`--v2a-port`). The probe socket is closed

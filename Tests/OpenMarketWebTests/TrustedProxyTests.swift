@@ -53,7 +53,7 @@ struct TrustedProxyHTTPTests {
         var config = AdminClient.configuration()
         config.trustedProxies = ["127.0.0.1", "::1"]
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var first = AdminClient(client)
             let firstStatuses = try await Self.guesses(&first, from: "203.0.113.7", count: 4)
             #expect(firstStatuses == [.unauthorized, .unauthorized, .unauthorized, .tooManyRequests])
@@ -65,7 +65,7 @@ struct TrustedProxyHTTPTests {
 
     @Test func withoutTheOptionTheHeaderIsIgnored() async throws {
         let app = try await buildApplication(AdminClient.configuration())
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var admin = AdminClient(client)
             var statuses: [HTTPResponse.Status] = []
             for address in ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"] {

@@ -50,7 +50,7 @@ struct V1MarketAPITests {
     @Test func createListShowPatchAndDeleteAnItem() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let before = try TestSupport.counts(in: config.dataDirectory)
 
             // Created: the v1 shape, with the sale price, both photos and the time of registration.
@@ -156,7 +156,7 @@ struct V1MarketAPITests {
     @Test func firstServerDeleteAnswersOnlyTheID() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let created = try await create(client)
             // The first server's apps send no Content-Type and the id again.
             try await client.execute(
@@ -175,7 +175,7 @@ struct V1MarketAPITests {
     @Test func wrongPasswordsAreRefusedAndThenThrottled() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let created = try await create(client)
             let attempt = V1ItemBody(texts: [("title", "Stolen Mug"), ("password", "wrong-guess")])
             for _ in 0..<GuessThrottle.perClientAndSubject.freeMisses {
@@ -199,7 +199,7 @@ struct V1MarketAPITests {
     @Test func refusedRequestsChangeNothing() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let created = try await create(client)
             let before = try TestSupport.counts(in: config.dataDirectory)
             let image = try TestSupport.sampleImage()
@@ -265,7 +265,7 @@ struct V1MarketAPITests {
     @Test func aProductListedByAV2AppTakesTheVendorsSecret() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             let upload = try UploadBody.valid()
             let id = try await client.execute(
                 uri: "/api/products", method: .post,
@@ -287,7 +287,7 @@ struct V1MarketAPITests {
     @Test func emptyPartsAreFieldsNotSentButANamedEmptyFileIsAPhoto() async throws {
         let config = TestSupport.configuration()
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in
+        try await app.stoppableTest(.live) { client in
             var body = V1ItemBody.newItem(images: [try TestSupport.sampleImage()])
             body.texts = body.texts.map { ["discounted_price", "stock"].contains($0.0) ? ($0.0, "") : $0 }
             let created = try await send(client, .post, "/item", form: body)

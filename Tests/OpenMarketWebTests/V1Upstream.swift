@@ -21,7 +21,7 @@ enum V1Upstream {
         _ body: @escaping @Sendable (_ upstreamPort: Int, _ frontEnd: any TestClientProtocol) async throws -> Void
     ) async throws {
         let upstream = try await buildApplication(TestSupport.configuration(dataDirectory: upstreamDirectory))
-        try await upstream.test(.live) { upstreamClient in
+        try await upstream.stoppableTest(.live) { upstreamClient in
             let port = try #require(upstreamClient.port)
             var config = TestSupport.configuration(
                 dataDirectory: frontEndDirectory, backend: .remote(try #require(URL(string: "http://127.0.0.1:\(port)"))))
@@ -31,7 +31,7 @@ enum V1Upstream {
             config.secret = frontEndSecret
             config.adminPassword = adminPassword
             let app = try await buildApplication(config)
-            try await app.test(.router) { client in try await body(port, client) }
+            try await app.stoppableTest(.router) { client in try await body(port, client) }
         }
     }
 

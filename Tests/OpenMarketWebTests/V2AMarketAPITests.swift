@@ -30,7 +30,7 @@ struct V2AMarketAPITests {
         let port = try #require(config.v2aPort)
         let dataDirectory = config.dataDirectory
         let app = try await buildApplication(config)
-        try await app.test(.live) { main in
+        try await app.stoppableTest(.live) { main in
             // The v2a listener opens once the start-up work is done.
             try await TestSupport.waitUntilListening(port: port)
             try await TestClient.withClient(host: "127.0.0.1", port: port) { v2a in

@@ -11,7 +11,7 @@ import Testing
 struct VisitorListsTests {
     static func withLiveApp(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let app = try await buildApplication(TestSupport.configuration())
-        try await app.test(.live) { client in try await test(client) }
+        try await app.stoppableTest(.live) { client in try await test(client) }
     }
 
     /// The ids of the sample products, newest first.

@@ -15,8 +15,8 @@ struct SharedWebStoreAppTests {
         try await PostgresWebTestDatabase.with { location in
             let one = try await buildApplication(AdminClient.configuration(), webStoreDatabase: location)
             let two = try await buildApplication(AdminClient.configuration(), webStoreDatabase: location)
-            try await one.test(.router) { first in
-                try await two.test(.router) { second in
+            try await one.stoppableTest(.router) { first in
+                try await two.stoppableTest(.router) { second in
                     let admin = try await AdminClient.signedIn(first)
                     var elsewhere = AdminClient(second)
                     elsewhere.browser.cookies = admin.browser.cookies
@@ -42,8 +42,8 @@ struct SharedWebStoreAppTests {
         try await PostgresWebTestDatabase.with { location in
             let one = try await buildApplication(AdminClient.configuration(), webStoreDatabase: location)
             let two = try await buildApplication(AdminClient.configuration(), webStoreDatabase: location)
-            try await one.test(.router) { first in
-                try await two.test(.router) { second in
+            try await one.stoppableTest(.router) { first in
+                try await two.stoppableTest(.router) { second in
                     var (a, b) = (AdminClient(first), AdminClient(second))
                     #expect(try await a.signIn(password: "guess-number-1").status == .unauthorized)
                     #expect(try await b.signIn(password: "guess-number-2").status == .unauthorized)
