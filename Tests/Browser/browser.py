@@ -99,6 +99,9 @@ class Browser:
     def follow(self, element, status: int = 200) -> None:
         """Clicks a link or submit button and waits for the next document to load."""
         old = self.driver.find_element(By.TAG_NAME, "html")
+        # In the middle of the window, as a person would see it: WebDriver scrolls no further than the window's
+        # edge, where a sticky header or bar may cover it.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
         element.click()
         WebDriverWait(self.driver, WAIT_SECONDS).until(replaced(old), "the click did not load a new document")
         self.check(status)
@@ -149,6 +152,13 @@ class Browser:
         self._check_console(200)
         self._check_requests()
         self._record(self.driver.execute_script(DOM_SOURCE), suffix="dom")
+
+    def reaxe(self, label: str) -> None:
+        """The same document in another window size or colour scheme: console and requests checked again, and axe
+        (its HTML is already saved for the Nu checker)."""
+        self._check_console(200)
+        self._check_requests()
+        self.record.add_result(f"{self.test_name}-{label}", self.driver.current_url, run_axe(self.driver, shim_timers=not self.js))
 
     def _check_console(self, status: int) -> None:
         document = self.driver.current_url.split("#")[0]

@@ -53,7 +53,7 @@ def run_axe(driver, shim_timers: bool) -> list[dict]:
 class Page:
     name: str
     url: str
-    file: Path
+    file: Path | None  # None: axe's result for a document saved under another name
     violations: list
 
 
@@ -71,6 +71,9 @@ class QualityRecord:
         file = self.pages_dir / f"{name}.html"
         file.write_text(html, encoding="utf-8")
         self.pages.append(Page(name, url, file, violations))
+
+    def add_result(self, name: str, url: str, violations: list) -> None:
+        self.pages.append(Page(name, url, None, violations))
 
     def violations(self, impacts=IMPACT_ORDER):
         for page in self.pages:
@@ -90,13 +93,14 @@ class QualityRecord:
     def summary_lines(self) -> list[str]:
         totals = self.impact_totals()
         impacts = ", ".join(f"{impact} {totals.get(impact, 0)}" for impact in IMPACT_ORDER)
-        lines = [f"axe-core: {len(self.pages)} pages checked; elements in violation by impact: {impacts}"]
+        lines = [f"axe-core: {len(self.pages)} pages and window sizes checked; elements in violation by impact: {impacts}"]
         for (impact, rule), count in sorted(self.rule_totals().items(), key=lambda x: IMPACT_ORDER.index(x[0][0])):
             lines.append(f"  {impact:8} {rule}: on {count} page(s)")
         if self.validator_errors is None:
             lines.append("Nu HTML checker: not run")
         else:
-            lines.append(f"Nu HTML checker: {len(self.pages)} documents, {len(self.validator_errors)} errors")
+            saved = sum(1 for page in self.pages if page.file)
+            lines.append(f"Nu HTML checker: {saved} documents, {len(self.validator_errors)} errors")
         lines.extend(self.figures)
         return lines
 

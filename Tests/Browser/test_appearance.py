@@ -1,58 +1,65 @@
-"""Every kind of page at a desktop width (1280 px) and a phone's (390 px), in the light and the dark colour scheme:
-a full-page screenshot of each in browser-artifacts/screenshots/ for people to look at, and the checks every page
-gets (status, console, requests, axe, Nu) in both schemes, so the dark colours are held to contrast too. No page may
-be wider than its window: on a phone nothing pushes the page sideways.
+"""Every kind of page at a desktop width (1280 px) and two phones' (390 and 360 px), in the light and the dark colour
+scheme, in Korean and in English: a full-page screenshot of each in browser-artifacts/screenshots/ for people to look
+at, named `NN-page-LANGUAGE-WIDTHpx-SCHEME.png`, and the checks every page gets (status, console, requests, axe, Nu)
+in both schemes, so the dark colours are held to contrast too. At every width no page is wider than its window and no
+element reaches past its sides; on the phones every link and button of the storefront is a target a finger can hit
+(see layout.py for the rules). Problems are gathered over every page and width, then reported together.
 
 Runs before the journeys (files are collected in name order), on the sample products, with one product of its own
-that it edits through the form so the console's history has something to show."""
+that it edits through the form, so that the console's history has something to show."""
 
-import base64
 import uuid
+from dataclasses import dataclass
+from typing import Callable
 
 import pytest
 
 from browser import Browser, start_driver
+from layout import emulate, full_page_png, overflow_problems, small_targets
 
-WIDTHS = {"desktop": 1280, "phone": 390}
+WIDTHS = (1280, 390, 360)
+PHONES = (390, 360)
+AXE_WIDTHS = (1280, 390)  # the 360 px layout is the 390 px one, narrower: its colours and names are the same
 SCHEMES = ("light", "dark")
-WINDOW_HEIGHT = 900
+LANGUAGES = ("ko", "en")
+SHOWN_PER_PAGE = 6  # elements reported reaching past the window, per page and width (the first ones hold the rest)
 
 DESCRIPTION = ("결혼 선물로 받았던 원목 스툴입니다.\n거의 쓰지 않아 흠집 없이 깨끗해요.\n\n"
                "직거래는 성수역 근처에서 가능하고, 택배도 됩니다.")
 
 
-def emulate(driver, width: int, scheme: str, height: int = WINDOW_HEIGHT) -> None:
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+@dataclass
+class Shot:
+    """One page to photograph: reached by `path`, or by `reach` (a form's answer) when given."""
+    name: str
+    path: str
+    status: int = 200
+    reach: Callable[[Browser], None] | None = None
+    # Also a window's worth scrolled half-way down (`…-scrolled.png`): what stays in view shows only there.
+    scrolled: bool = False
 
 
-def sideways_overflow(driver) -> int:
-    """How many CSS pixels the page is wider than its window (0 when it fits)."""
-    return driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-
-
-def full_page_png(browser: Browser, width: int, scheme: str) -> bytes:
-    """The whole page: the window made about as tall as the page, so lazy photos load, then one capture of all of it
-    (a box sized by the window's height grows with it, so the page may still be a little taller)."""
-    driver = browser.driver
-    measure = "return Math.ceil(document.documentElement.scrollHeight)"
-    height = WINDOW_HEIGHT
-    for _ in range(4):
-        needed = min(driver.execute_script(measure), 16000)
-        if needed <= height:
-            break
-        height = needed
-        emulate(driver, width, scheme, height=height)
-    browser.wait_for(lambda d: d.execute_script(
-        "return Array.from(document.images).every(i => i.complete)"), "photos did not load")
-    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
-    full = min(driver.execute_script(measure), 16000)
-    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-        "format": "png", "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": full, "scale": 1}})
-    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": False})
-    emulate(driver, width, scheme)
-    return base64.b64decode(shot["data"])
+@pytest.fixture(scope="module")
+def products(market, sample_images, vendor_secret, base_url, quality_record) -> dict:
+    """The pages' products: two samples, and a stool listed here and edited once through the storefront's form."""
+    stool = market.create_product(f"원목 스툴 {uuid.uuid4().hex[:4]}", 39000, sample_images[:3], discount=4000, stock=2)
+    bicycle = market.find("접이식 자전거 20인치")
+    watch = market.find("빈티지 손목시계")["id"]
+    assert market.product(watch)["stock"] == 0, "the sold-out sample is sold out"
+    driver = start_driver(js=True)
+    try:
+        browser = Browser(driver, base_url, js=True, record=quality_record, test_name="appearance-setup")
+        emulate(driver, 1280, "light")
+        browser.visit(f"/products/{stool}/edit")
+        browser.fill("#field-description", DESCRIPTION)
+        browser.fill("#field-stock", "3")
+        browser.fill("#field-password", vendor_secret)
+        browser.follow(browser.find("form.product-form button[type=submit]"))
+        assert browser.path() == f"/products/{stool}"
+    finally:
+        driver.quit()
+    seller = market.product(bicycle["id"])["vendors"]["id"]
+    return {"stool": stool, "bicycle": bicycle["id"], "watch": watch, "seller": seller}
 
 
 @pytest.fixture
@@ -64,68 +71,133 @@ def shooter(base_url, quality_record):
         driver.quit()
 
 
-def test_every_page_type_at_two_widths_in_light_and_dark(shooter, market, sample_images, vendor_secret, admin_password,
-                                                         screenshots_dir):
-    browser = shooter
-    stool = market.create_product(f"원목 스툴 {uuid.uuid4().hex[:4]}", 39000, sample_images[:3], discount=4000, stock=2)
-    bicycle = market.find("접이식 자전거 20인치")["id"]
-    watch = market.find("빈티지 손목시계")["id"]
-    assert market.product(watch)["stock"] == 0, "the sold-out sample is sold out"
+class Photographer:
+    """Visits each page once per language, then for each scheme and width: measures, runs axe, and writes a
+    screenshot. The window changes around the loaded page; its photos are chosen again as it grows."""
 
-    # One change through the storefront's form, so the console's history and the product's own history show it.
-    emulate(browser.driver, WIDTHS["desktop"], "light")
-    browser.visit(f"/products/{stool}/edit")
-    browser.fill("#field-description", DESCRIPTION)
-    browser.fill("#field-stock", "3")
-    browser.fill("#field-password", vendor_secret)
-    browser.follow(browser.find("form.product-form button[type=submit]"))
-    assert browser.path() == f"/products/{stool}"
+    def __init__(self, browser: Browser, folder, language: str, measures_targets: bool = True):
+        self.browser = browser
+        self.measures_targets = measures_targets
+        self.folder = folder
+        self.language = language
+        self.problems: dict[str, list[str]] = {}  # each problem, and where it was seen
+        self.files: list = []
 
-    storefront = [
-        ("home-grid", "/", 200),
-        ("list-view", "/products?view=list", 200),
-        ("search", "/products?q=%EC%BA%A0%ED%95%91&view=grid", 200),
-        ("search-nothing", "/products?q=%EC%97%86%EB%8A%94%EC%83%81%ED%92%88&view=grid", 200),
-        ("list-sorted-filtered", "/products?sort=price_desc&stock=in&view=grid", 200),
-        ("detail", f"/products/{bicycle}?photo=2", 200),
-        ("detail-sold-out", f"/products/{watch}", 200),
-        ("detail-edited", f"/products/{stool}", 200),
-        ("new-product-form", "/products/new", 200),
-        ("edit-form", f"/products/{stool}/edit", 200),
-        ("delete-page", f"/products/{stool}/delete", 200),
-        ("not-found", "/products/999999", 404),
-        ("admin-login", "/admin/login", 200),
-    ]
-    console = [
-        ("admin-products", "/admin/products", 200),
-        ("admin-products-filtered", "/admin/products?stock=out&sort=price&dir=asc", 200),
-        ("admin-product", f"/admin/products/{stool}", 200),
-        ("admin-history", "/admin/history", 200),
-    ]
+    def choose_language(self) -> None:
+        emulate(self.browser.driver, WIDTHS[0], SCHEMES[0])
+        self.browser.visit(f"/language/{self.language}?return=/")
+        assert self.browser.find("html").get_attribute("lang") == self.language
 
-    overflowing = []
-
-    def shoot(number: int, name: str, path: str, status: int) -> None:
+    def shoot(self, number: int, shot: Shot) -> None:
+        browser = self.browser
+        emulate(browser.driver, WIDTHS[0], SCHEMES[0])
+        if shot.reach:
+            shot.reach(browser)
+        else:
+            browser.visit(shot.path, shot.status)
+        where = f"{shot.name} ({self.language})"  # the scheme changes colours only: a place is a page and a width
         for scheme in SCHEMES:
-            for label, width in WIDTHS.items():
+            for width in WIDTHS:
                 emulate(browser.driver, width, scheme)
-                browser.visit(path, status)
-                excess = sideways_overflow(browser.driver)
-                if excess > 0:
-                    overflowing.append(f"{name} at {width} px ({scheme}): {excess} px too wide")
-                file = screenshots_dir / f"{number:02d}-{name}-{label}-{scheme}.png"
+                if width in AXE_WIDTHS and (scheme, width) != (SCHEMES[0], WIDTHS[0]):
+                    browser.reaxe(f"{shot.name}-{self.language}-{width}-{scheme}")
+                found = [f"sideways: {p}" for p in overflow_problems(browser.driver)[:SHOWN_PER_PAGE]]
+                if width in PHONES and self.measures_targets:
+                    found += [f"small target: {p}" for p in small_targets(browser.driver)]
+                for problem in found:
+                    places = self.problems.setdefault(problem, [])
+                    if f"{where} at {width} px" not in places:
+                        places.append(f"{where} at {width} px")
+                stem = f"{number:02d}-{shot.name}-{self.language}-{width}px-{scheme}"
+                if shot.scrolled:
+                    browser.driver.execute_script(
+                        "window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2)")
+                    (self.folder / f"{stem}-scrolled.png").write_bytes(browser.driver.get_screenshot_as_png())
+                    browser.driver.execute_script("window.scrollTo(0, 0)")
+                file = self.folder / f"{stem}.png"
                 file.write_bytes(full_page_png(browser, width, scheme))
+                self.files.append(file)
 
-    for number, (name, path, status) in enumerate(storefront, start=1):
-        shoot(number, name, path, status)
+    def report(self, count: int) -> None:
+        assert len(self.files) == count * len(SCHEMES) * len(WIDTHS)
+        lines = [f"{problem}\n    on {', '.join(places)}" for problem, places in self.problems.items()]
+        assert not lines, f"{len(lines)} problems of layout:\n" + "\n".join(lines)
 
-    emulate(browser.driver, WIDTHS["desktop"], "light")
+
+def submit_empty_listing(browser: Browser) -> None:
+    """The upload form sent with a price only: it comes back with its summary and a message by each field."""
+    browser.visit("/products/new")
+    browser.fill("#field-price", "12000")
+    browser.follow(browser.find("form.product-form button[type=submit]"), status=422)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_storefront_pages_fit_every_width(shooter, products, screenshots_dir, language):
+    browser = shooter
+    photographer = Photographer(browser, screenshots_dir, language)
+    photographer.choose_language()
+    stool, bicycle, watch = products["stool"], products["bicycle"], products["watch"]
+    # A visitor's own lists: two products viewed, one of them liked.
+    browser.visit(f"/products/{watch}")
+    browser.visit(f"/products/{bicycle}")
+    browser.find(".like-button").click()
+    browser.wait_for(lambda d: browser.find(".like-button").get_attribute("aria-pressed") == "true", "the like did not take")
+
+    pages = [
+        Shot("home", "/"),
+        Shot("list-view", "/products?view=list"),
+        Shot("search", "/products?q=%EC%BA%A0%ED%95%91&view=grid"),
+        Shot("search-nothing", "/products?q=%EC%97%86%EB%8A%94%EC%83%81%ED%92%88&view=grid"),
+        Shot("list-sorted-filtered", "/products?sort=price_desc&stock=in&view=grid"),
+        Shot("detail", f"/products/{bicycle}?photo=2"),
+        Shot("detail-sold-out", f"/products/{watch}"),
+        Shot("detail-edited", f"/products/{stool}"),
+        Shot("likes", "/likes"),
+        Shot("recent", "/recent"),
+        Shot("seller", f"/sellers/{products['seller']}"),
+        Shot("new-product-form", "/products/new"),
+        Shot("new-product-errors", "/products/new", reach=submit_empty_listing),
+        Shot("edit-form", f"/products/{stool}/edit"),
+        Shot("delete-page", f"/products/{stool}/delete"),
+        Shot("not-found", "/products/999999", 404),
+    ]
+    for number, shot in enumerate(pages, start=1):
+        photographer.shoot(number, shot)
+    photographer.report(len(pages))
+
+
+def sign_in(browser: Browser, password: str) -> None:
     browser.visit("/admin/login")
-    browser.fill("#admin-password", admin_password)
+    browser.fill("#admin-password", password)
     browser.follow(browser.find("form.login-form button[type=submit]"))
     assert browser.path() == "/admin/products"
-    for number, (name, path, status) in enumerate(console, start=len(storefront) + 1):
-        shoot(number, name, path, status)
 
-    assert not overflowing, "pages wider than the window:\n" + "\n".join(overflowing)
-    assert len(list(screenshots_dir.glob("*.png"))) == (len(storefront) + len(console)) * len(SCHEMES) * len(WIDTHS)
+
+def confirm_two_deletions(browser: Browser) -> None:
+    """Two rows ticked in the table and sent: the confirmation lists both (nothing is deleted yet)."""
+    browser.visit("/admin/products")
+    for box in browser.find_all("tbody input[type=checkbox][name=ids]")[:2]:
+        box.click()
+    browser.follow(browser.find("form.admin-table-form button[type=submit]"))
+    assert len(browser.find_all(".confirm-list li")) == 2
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_console_pages_fit_every_width(shooter, products, screenshots_dir, admin_password, language):
+    browser = shooter
+    # The console's tap targets are not measured yet: its table's cells are a desktop's.
+    photographer = Photographer(browser, screenshots_dir, language, measures_targets=False)
+    photographer.choose_language()
+    stool = products["stool"]
+    pages = [
+        Shot("admin-login", "/admin/login"),
+        Shot("admin-products", "/admin/products", reach=lambda b: sign_in(b, admin_password)),
+        Shot("admin-products-filtered", "/admin/products?stock=out&sort=price&dir=asc"),
+        Shot("admin-product", f"/admin/products/{stool}"),
+        Shot("admin-history", "/admin/history"),
+        Shot("admin-delete-confirm", "/admin/products", reach=confirm_two_deletions),
+    ]
+    start = 20  # after the storefront's pages
+    for number, shot in enumerate(pages, start=start):
+        photographer.shoot(number, shot)
+    photographer.report(len(pages))

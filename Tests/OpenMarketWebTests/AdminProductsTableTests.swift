@@ -39,13 +39,16 @@ struct AdminProductsTableTests {
             let won = api.filter { $0.currency == .krw }.sorted { ($0.price, $0.id) < ($1.price, $1.id) }
             let dollars = api.filter { $0.currency == .usd }.sorted { ($0.price, $0.id) < ($1.price, $1.id) }
             #expect(response.adminRowIDs == (won + dollars).map(\.id))
-            let prices = response.text.allCaptures(#"<td>[^<]*</td>\s*<td class="number">([^<]*)</td>"#)
+            let prices = response.text.allCaptures(#"<td data-label="판매자">[^<]*</td>\s*<td class="number" data-label="가격">([^<]*)</td>"#)
             #expect(prices.first == "12,000원")
             #expect(prices.last == "$240.00")
             #expect(prices.prefix(3) == ["12,000원", "12,000원", "15,000원"])
             #expect(response.text.contains(#"aria-sort="ascending"><a href="/admin/products?sort=price">가격</a>"#))
             #expect(response.occurrences(of: "aria-sort=\"ascending\"") == 1)
             #expect(response.occurrences(of: "aria-sort=\"none\"") == 6)
+            // The sorted header says how two currencies are ordered; no other header does.
+            #expect(response.text.contains(#"<span aria-hidden="true">▲</span><small class="sort-note">통화별로 묶어 정렬</small></th>"#))
+            #expect(response.occurrences(of: "class=\"sort-note\"") == 1)
         }
     }
 

@@ -12,6 +12,8 @@ struct AdminProductsPage: PageModel {
         var sortURL: String
         var ariaSort: String
         var indicator: String
+        /// How the sorted column orders what cannot be compared: amounts in two currencies.
+        var note: String?
     }
 
     struct Row: Sendable {
@@ -75,7 +77,8 @@ struct AdminProductsPage: PageModel {
             return Column(
                 label: label, sortURL: SiteURL.admin(.products(query.sorted(by: sort))).link,
                 ariaSort: isSorted ? (listing.ascending ? "ascending" : "descending") : "none",
-                indicator: isSorted ? (listing.ascending ? "▲" : "▼") : "")
+                indicator: isSorted ? (listing.ascending ? "▲" : "▼") : "",
+                note: isSorted && (sort == .price || sort == .discount) ? a.groupedByCurrency : nil)
         }
         rows = products.map { product in
             Row(
@@ -132,6 +135,7 @@ extension AdminProductsPage.Column: TemplateObject {
         case "sortURL": .text(sortURL)
         case "ariaSort": .text(ariaSort)
         case "indicator": .text(indicator)
+        case "note": .text(note)
         default: nil
         }
     }

@@ -134,6 +134,12 @@ extension AdminStrings {
         speaksKorean ? "복원됨 ← 삭제된 상품 #\(id)" : "Restored from deleted #\(id)"
     }
 
+    /// Under the price or discount header while the table is sorted by it: each currency's amounts in order, one
+    /// currency after the other, never mixed.
+    var groupedByCurrency: String {
+        speaksKorean ? "통화별로 묶어 정렬" : "grouped by currency"
+    }
+
     var restoring: String {
         speaksKorean ? "복원하는 중입니다. 잠시 후 다시 확인해 주세요." : "Being restored. Check again in a moment."
     }
