@@ -109,6 +109,25 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
+    /// What arrives until `isComplete` says the bytes are enough, the peer closes, or `timeout` passes (or the task
+    /// is cancelled).
+    func receive(timeout: Duration, until isComplete: ([UInt8]) -> Bool) async -> [UInt8] {
+        var received = [UInt8]()
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while !isComplete(received) {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == -1, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                guard await wait(for: Int16(POLLIN), until: deadline) else { return received }
+            } else {
+                return received
+            }
+        }
+        return received
+    }
+
     /// Whether the socket became ready for `events` before `deadline`: `poll` with no timeout, between sleeps that
     /// grow from 1 to 20 ms; `false` at once when the task is cancelled.
     private func wait(for events: Int16, until deadline: ContinuousClock.Instant) async -> Bool {

@@ -58,8 +58,8 @@ enum RequestFixture {
 
     static func send(_ name: String, port: Int, _ values: [String: String] = [:], withoutTrailingSlash: Bool = false) async throws -> Answer {
         let request = try bytes(name, port: port, values: values, withoutTrailingSlash: withoutTrailingSlash)
-        let socket = try RawSocket.connect(port: port)
-        socket.send(bytes: request)
+        let socket = try await RawSocket.connect(port: port)
+        try await socket.send(bytes: request)
         let isHead = request.starts(with: Array("HEAD ".utf8))
         let received = await socket.receive(timeout: .seconds(60)) { isComplete($0, head: isHead) }
         return try answer(received, name: name)
@@ -110,27 +110,5 @@ enum RequestFixture {
             body = try body.decompress(with: .gzip())
         }
         return Answer(status: status, headers: headers, body: Data(body.readableBytesView))
-    }
-}
-
-extension RawSocket {
-    /// What arrives until `isComplete` says the bytes are enough, the peer closes, or `timeout` passes. Blocks a
-    /// thread of Dispatch's, never one of the few the server under test runs on.
-    func receive(timeout: Duration, until isComplete: @escaping @Sendable ([UInt8]) -> Bool) async -> [UInt8] {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var received = [UInt8]()
-                var buffer = [UInt8](repeating: 0, count: 16384)
-                let deadline = ContinuousClock.now + timeout
-                while ContinuousClock.now < deadline, !isComplete(received) {
-                    var descriptorSet = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
-                    guard poll(&descriptorSet, 1, 100) > 0 else { continue }
-                    let count = recv(self.descriptor, &buffer, buffer.count, 0)
-                    if count <= 0 { break }
-                    received += buffer[0..<count]
-                }
-                continuation.resume(returning: received)
-            }
-        }
     }
 }

@@ -11,8 +11,8 @@ import Testing
 struct RequestTargetTests {
     /// The status line of a request sent as raw bytes to a live application.
     static func statusLine(_ request: String, port: Int) async throws -> String {
-        let socket = try RawSocket.connect(port: port)
-        socket.send(request)
+        let socket = try await RawSocket.connect(port: port)
+        try await socket.send(request)
         let text = await socket.receiveUntilClosed(timeout: .seconds(15)).text
         // "\r\n" is one Character: split the text, not its characters.
         return text.components(separatedBy: "\r\n").first ?? ""

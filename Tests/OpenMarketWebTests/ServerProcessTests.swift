@@ -35,23 +35,23 @@ struct ServerProcessTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: executable.path), "needs `swift build` to have built openmarket-web"),
         .timeLimit(.minutes(3)))
     func trailingSlashesAreRoutedOnlyOnCanonicalPaths() async throws {
-        let server = try await ServerProcess.start()
-        defer { server.stop() }
-        let expected: [(path: String, status: String, location: String?)] = [
-            ("/products/?page=9223372036854775807", "308", "/products?page=9223372036854775807"),
-            ("/admin/products/", "308", "/admin/products"),
-            ("/api/products/", "200", nil),
-            ("/items/1/", "200", nil),
-            ("//admin/", "404", nil), ("//admin/products/", "404", nil), ("/admin//", "404", nil), ("//evil.example/", "404", nil),
-            ("/./admin/", "404", nil), ("/admin%2F/", "404", nil), ("/api/products/1;x/", "404", nil),
-        ]
-        for entry in expected {
-            let answer = try await server.get(entry.path)
-            #expect(answer.hasPrefix("HTTP/1.1 \(entry.status)"), "\(entry.path) → \(answer.prefix(40))")
-            let location = answer.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("location:") }
-            #expect(location?.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) == entry.location, "\(entry.path)")
+        try await ServerProcess.with { server in
+            let expected: [(path: String, status: String, location: String?)] = [
+                ("/products/?page=9223372036854775807", "308", "/products?page=9223372036854775807"),
+                ("/admin/products/", "308", "/admin/products"),
+                ("/api/products/", "200", nil),
+                ("/items/1/", "200", nil),
+                ("//admin/", "404", nil), ("//admin/products/", "404", nil), ("/admin//", "404", nil), ("//evil.example/", "404", nil),
+                ("/./admin/", "404", nil), ("/admin%2F/", "404", nil), ("/api/products/1;x/", "404", nil),
+            ]
+            for entry in expected {
+                let answer = try await server.get(entry.path)
+                #expect(answer.hasPrefix("HTTP/1.1 \(entry.status)"), "\(entry.path) → \(answer.prefix(40))")
+                let location = answer.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("location:") }
+                #expect(location?.dropFirst("location:".count).trimmingCharacters(in: .whitespaces) == entry.location, "\(entry.path)")
+            }
+            try #require(server.isRunning, "the server process must still be running")
         }
-        try #require(server.isRunning, "the server process must still be running")
     }
 }
 
