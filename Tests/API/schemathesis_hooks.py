@@ -5,10 +5,11 @@ A made-up secret is a wrong guess: after a few the server refuses every write fr
 a Retry-After that schemathesis waits out), and most write cases then test the throttle instead of the operation.
 So every secret sent as a string (the `secret` field of the JSON body or of the `params` part on v2, the `password`
 part or field on v1) is replaced with the vendor's secret, except the first of each run, which is sent as made up:
-a wrong secret is still checked, once per run, too few to be throttled. Schemathesis checks the request again after
-the change, so a case that now fits the description is judged as one that fits. Values of another type are left as
-generated: they test the refusal of malformed input. The contract tests (Tests/API) and the Swift suites check wrong
-and overlong secrets and the throttle's answers on every generation.
+a wrong secret is still checked, once per run, too few to be throttled. Left as generated: values of another type,
+and strings that can be no one's secret (empty, holding a NUL, longer than the 72 bytes bcrypt reads), which the
+server refuses as malformed without counting a guess; both are the negative cases schemathesis means them to be.
+The contract tests (Tests/API) and the Swift suites check wrong and overlong secrets and the throttle's answers on
+every generation.
 """
 
 import os
@@ -19,6 +20,11 @@ SECRET = os.environ["OPENMARKET_VENDOR_SECRET"]
 FIELDS = ("secret", "password")
 KEEP_WRONG = 1
 kept_wrong = 0
+
+
+def could_be_a_secret(value):
+    raw = value.encode("utf-8", "surrogatepass")
+    return 0 < len(raw) <= 72 and b"\0" not in raw
 
 
 @schemathesis.hook
@@ -32,7 +38,7 @@ def before_call(context, case, kwargs):
             continue
         for field in FIELDS:
             value = container.get(field)
-            if not isinstance(value, str) or value == SECRET:
+            if not isinstance(value, str) or value == SECRET or not could_be_a_secret(value):
                 continue
             if kept_wrong < KEEP_WRONG:
                 kept_wrong += 1

@@ -5,7 +5,7 @@ import Testing
 
 /// `MultipartForm.Ending.closingOrLastDelimiter`: the first OpenMarket generation's apps end a body with its last
 /// delimiter line and never write `--` after it. Only what ends the body differs; every limit holds as before.
-@Suite("Multipart bodies ended by their last delimiter")
+@Suite("Multipart bodies ended by their last delimiter", .timeLimit(.minutes(10)))
 struct MultipartEndingTests {
     private static let boundary = "Boundary-0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9"
 

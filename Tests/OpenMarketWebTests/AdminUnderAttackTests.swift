@@ -8,7 +8,7 @@ import Testing
 /// Many addresses guessing the admin password block sign-ins from every browser the console does not know, but not
 /// its owner's: a browser that signed in before carries a device cookie and is counted on its own, as is an address
 /// the operator named. Clients are told apart by `X-Forwarded-For` from a trusted proxy (the test's loopback).
-@Suite("The console under a guessing attack")
+@Suite("The console under a guessing attack", .timeLimit(.minutes(10)))
 struct AdminUnderAttackTests {
     static let attackers = 16
 

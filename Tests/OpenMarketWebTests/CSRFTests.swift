@@ -172,7 +172,7 @@ struct CookiePlacementTests {
 
 /// The token is one the site signed, replaced at every sign-in and sign-out, and the console's forms carry a token
 /// made from the session instead of the cookie's.
-@Suite("CSRF tokens the site signed")
+@Suite("CSRF tokens the site signed", .timeLimit(.minutes(10)))
 struct SignedCSRFTests {
     @Test func aPlantedTokenIsReplacedAndAuthorisesNothing() async throws {
         try await TestSupport.withEmbeddedApp { client, directory in

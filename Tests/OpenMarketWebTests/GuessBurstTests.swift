@@ -9,7 +9,7 @@ import Testing
 /// Wrong guesses released all at once from one client, each on a connection of its own, at every place a secret is
 /// checked: only the free misses are checked (each a bcrypt), every other one is answered 429 with `Retry-After`,
 /// and nothing changes. On the web store in memory (SQLite) and on PostgreSQL.
-@Suite("Bursts of guesses", .serialized)
+@Suite("Bursts of guesses", .serialized, .timeLimit(.minutes(10)))
 struct GuessBurstTests {
     static let burst = 100
     /// One client at one secret may miss this often before a wait: the most a burst may get checked.

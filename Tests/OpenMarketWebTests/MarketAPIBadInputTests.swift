@@ -199,4 +199,40 @@ struct MarketAPIBadInputTests {
             body: ByteBuffer(string: UploadBody.params()), contentType: "application/json", status: .unsupportedMediaType,
             messageContains: "multipart/form-data")
     }
+
+    /// A secret that can be no one's (longer than bcrypt reads, empty, holding a NUL) is a malformed field: refused
+    /// with 422 before any check, on v2 and v1, and never counted as a guess — the vendor's next write goes through.
+    @Test func aSecretThatCanBeNoOnesIsMalformedAndNoGuess() async throws {
+        let app = try await buildApplication(TestSupport.configuration())
+        try await app.stoppableTest(.live) { client in
+            let impossible = [String(repeating: "s", count: 73), "", "secret\u{0}tail"]
+            for round in 0..<4 {
+                for secret in impossible {
+                    let body = try JSONSerialization.data(withJSONObject: ["secret": secret, "stock": round])
+                    try await client.execute(
+                        uri: "/api/products/1", method: .patch,
+                        headers: [.identifier: TestSupport.vendor.identifier, .contentType: "application/json"], body: ByteBuffer(bytes: body)
+                    ) { response in
+                        #expect(response.status == .unprocessableContent, "\(secret.count) characters: \(response.text)")
+                        let message = try response.marketError().message
+                        #expect(message?.contains("secret") == true, "\(message ?? "no message")")
+                    }
+                    let v1 = try JSONSerialization.data(withJSONObject: ["password": secret])
+                    try await client.execute(
+                        uri: "/item/1", method: .delete, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: v1)
+                    ) { response in
+                        #expect(response.status == .unprocessableContent, "v1, \(secret.count) characters: \(response.text)")
+                    }
+                }
+            }
+            let right = try JSONSerialization.data(withJSONObject: ["secret": TestSupport.vendor.secret, "stock": 7])
+            try await client.execute(
+                uri: "/api/products/1", method: .patch,
+                headers: [.identifier: TestSupport.vendor.identifier, .contentType: "application/json"], body: ByteBuffer(bytes: right)
+            ) { response in
+                #expect(response.status == .ok, "twelve malformed secrets are no guesses: \(response.text)")
+            }
+            #expect(try await MarketProbe.product(1, via: client)?.stock == 7)
+        }
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 
 /// A `multipart/form-data` body whose Content-Type has no usable boundary — none, an empty one, one past the
 /// 200 bytes RFC 2046 allows — is a malformed request (400) on every route that takes one, and writes nothing.
-@Suite("Multipart bodies without a usable boundary")
+@Suite("Multipart bodies without a usable boundary", .timeLimit(.minutes(10)))
 struct MultipartBoundaryTests {
     static let contentTypes = [
         "multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=\"\"",

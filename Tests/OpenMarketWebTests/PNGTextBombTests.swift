@@ -9,7 +9,7 @@ import Testing
 
 /// A small PNG carrying a compressed text chunk that inflates to hundreds of megabytes: its text is never inflated,
 /// so the photo costs what its pixels cost.
-@Suite("PNG text bombs")
+@Suite("PNG text bombs", .timeLimit(.minutes(10)))
 struct PNGTextBombTests {
     @Test func theDecoderNeverSeesAPNGsTextOrPrivateChunks() throws {
         let plain = PNGTextBomb.plainPNG()

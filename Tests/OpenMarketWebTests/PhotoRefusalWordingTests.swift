@@ -8,7 +8,7 @@ import Testing
 
 /// A photo in a format we do not take is refused, on every API generation, with the formats the person can send —
 /// never with the name of the decoder that recognised it ("MAGICK", "TIFF").
-@Suite("Refused photos, in words people can act on")
+@Suite("Refused photos, in words people can act on", .timeLimit(.minutes(10)))
 struct PhotoRefusalWordingTests {
     static let formats = "JPEG, PNG, GIF, WebP or HEIC"
 

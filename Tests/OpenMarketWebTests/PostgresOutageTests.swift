@@ -126,7 +126,7 @@ struct PostgresOutageTests {
             var config = PostgresMarketAppTests.configuration(through, sampleData: true)
             config.databaseLimits = Self.limits
             let app = try await buildApplication(config)
-            try await app.test(.ahc(.http)) { client in
+            try await app.stoppableTest(.ahc(.http)) { client in
                 let product = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
                 // One product per round that no page has read (the API's reads are not the pages' kept answers).
                 var untouched: [ProductDetail] = []

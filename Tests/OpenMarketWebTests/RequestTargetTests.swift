@@ -7,7 +7,7 @@ import Testing
 
 /// One request, one host, one spelling: several `Host` fields and absolute-form targets of another scheme or host
 /// are refused (RFC 9112), and a product is reached only through its id as our links write it.
-@Suite("Request targets")
+@Suite("Request targets", .timeLimit(.minutes(10)))
 struct RequestTargetTests {
     /// The status line of a request sent as raw bytes to a live application.
     static func statusLine(_ request: String, port: Int) async throws -> String {

@@ -6,7 +6,7 @@ import Testing
 
 /// Over HTTPS — an `https` public URL, or a trusted proxy saying so — every cookie is `Secure` and HSTS is sent;
 /// nobody else can claim HTTPS for a request.
-@Suite("Cookies and HSTS over HTTPS")
+@Suite("Cookies and HSTS over HTTPS", .timeLimit(.minutes(10)))
 struct SecureTransportTests {
     static func expectSecure(_ response: TestResponse, _ secure: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
         let cookies = response.headers[values: .setCookie]

@@ -66,6 +66,21 @@ struct LenientJSONObject {
         return nil
     }
 
+    /// A secret or password: one that can be no one's (empty, holding a NUL, longer than bcrypt reads) is a
+    /// malformed field, refused before any check, so it is never counted as a guess.
+    mutating func secret(_ key: String) -> String? {
+        guard let value = string(key, field: .secret) else { return nil }
+        if let problem = Self.secretProblem(value) { violations.append(.init(field: .secret, message: "`\(key)` \(problem)")) }
+        return value
+    }
+
+    static func secretProblem(_ value: String) -> String? {
+        if value.isEmpty { return "must not be empty." }
+        if value.utf8.contains(0) { return "must not contain a NUL character." }
+        if value.utf8.count > MarketLimits.maxSecretBytes { return "must be at most \(MarketLimits.maxSecretBytes) bytes." }
+        return nil
+    }
+
     mutating func require<T>(_ value: T?, _ key: String, field: OpenMarketError.Field) -> T? {
         if value == nil && !has(key) {
             violations.append(.init(field: field, message: "`\(key)` is required."))

@@ -13,7 +13,7 @@ enum MarketRequestBodies {
         let currency = object.require(object.currency("currency"), "currency", field: .currency)
         let discounted = object.decimal("discounted_price", field: .discountedPrice) ?? 0
         let stock = object.integer("stock", field: .stock) ?? 0
-        let secret = object.require(object.string("secret", field: .secret), "secret", field: .secret)
+        let secret = object.require(object.secret("secret"), "secret", field: .secret)
         guard object.violations.isEmpty, let name, let description, let price, let currency, let secret else {
             throw .invalid(object.violations)
         }
@@ -34,7 +34,7 @@ enum MarketRequestBodies {
             currency: object.currency("currency"),
             discountedPrice: object.decimal("discounted_price", field: .discountedPrice),
             stock: object.integer("stock", field: .stock))
-        let secret = object.require(object.string("secret", field: .secret), "secret", field: .secret)
+        let secret = object.require(object.secret("secret"), "secret", field: .secret)
         guard object.violations.isEmpty, let secret else { throw .invalid(object.violations) }
         return (changes, secret)
     }
@@ -42,7 +42,7 @@ enum MarketRequestBodies {
     /// The body of `archived` and `secret`: `{"secret": "…"}`.
     static func secret(_ data: Data) throws(OpenMarketError) -> String {
         var object = try LenientJSONObject(data: data, what: "The request body")
-        let secret = object.require(object.string("secret", field: .secret), "secret", field: .secret)
+        let secret = object.require(object.secret("secret"), "secret", field: .secret)
         guard object.violations.isEmpty, let secret else { throw .invalid(object.violations) }
         return secret
     }

@@ -66,6 +66,9 @@ struct V1ItemsController: Sendable {
         let id = try context.productID()
         let form = try await readForm(request)
         guard !form.password.isEmpty else { throw OpenMarketError.malformed("The `password` part is required.") }
+        if let problem = LenientJSONObject.secretProblem(form.password) {
+            throw OpenMarketError.invalid([.init(field: .secret, message: "`password` \(problem)")])
+        }
         let seller = ProductEditing.Requester.seller(password: form.password, client: context.clientKey)
         let result: Result<ProductDetail, ProductEditing.Refusal>
         if form.hasChanges {
@@ -84,7 +87,7 @@ struct V1ItemsController: Sendable {
         let id = try context.productID()
         let body = try await RequestBodyReader.collect(request, limit: WebLimits.maxJSONBodyBytes, deadline: bodyDeadline)
         var object = try LenientJSONObject(data: Data(body.readableBytesView), what: "The request body")
-        let password = object.require(object.string("password", field: .secret), "password", field: .secret)
+        let password = object.require(object.secret("password"), "password", field: .secret)
         let bodyID = object.integer("id", field: nil)
         guard object.violations.isEmpty, let password else { throw OpenMarketError.invalid(object.violations) }
         if let bodyID, bodyID != id {
