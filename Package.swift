@@ -43,7 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
-        // Pure code that reads untrusted bytes (image headers, multipart, forms, search text, HTML escaping):
+        // Pure code that reads untrusted bytes (image headers, multipart, forms, search text):
         // few dependencies, so each entry point can be fuzzed on its own.
         .target(
             name: "OpenMarketInput",
@@ -253,7 +253,7 @@ if Context.environment["OPENMARKET_FUZZ"] != nil {
         package.targets.append(
             .executableTarget(
                 name: harness,
-                dependencies: ["OpenMarketInput", "FuzzDriver", .product(name: "NIOCore", package: "swift-nio")],
+                dependencies: ["OpenMarketInput", "OpenMarketTemplating", "FuzzDriver", .product(name: "NIOCore", package: "swift-nio")],
                 path: "Sources/Fuzz/\(harness)",
                 swiftSettings: swiftSettings
             )

@@ -39,4 +39,17 @@ import Testing
     @Test func templateTextIsNotEscaped() throws {
         #expect(try render("<b>\"&'</b>") == "<b>\"&'</b>")
     }
+
+    @Test func escapingIsPerScalarSoACombiningMarkCannotHideAQuote() {
+        #expect(HTMLEscaping.escape("\"\u{301}onmouseover=alert(1)") == "&quot;\u{301}onmouseover=alert(1)")
+        #expect(HTMLEscaping.escape("<b>'x' & \"y\"</b>") == "&lt;b&gt;&#39;x&#39; &amp; &quot;y&quot;&lt;/b&gt;")
+        #expect(HTMLEscaping.escape("캠핑용 랜턴") == "캠핑용 랜턴")
+        #expect(HTMLEscaping.escape("a\u{0}b") == "a\u{0}b")
+    }
+
+    /// What a page shows is what `HTMLEscaping.escape` gives, the function the fuzzer runs: one escaper, not two.
+    @Test(arguments: ["", "plain", "&<>\"'", "\"\u{301}x", "가격 <b>", "a\u{0}'b", String(repeating: "<&>", count: 300)])
+    func theRendererWritesWhatTheFuzzedEscaperGives(text: String) throws {
+        #expect(try render("{{x}}", ["x": text]) == HTMLEscaping.escape(text))
+    }
 }

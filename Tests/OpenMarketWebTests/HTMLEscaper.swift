@@ -1,9 +1,9 @@
 import Mustache
-import OpenMarketInput
+import OpenMarketTemplating
 
 /// The project's escaping (`HTMLEscaping`, per Unicode scalar) as swift-mustache's `SAFE_HTML` content type, for
 /// the reference renderings of `PageRenderingTests` and the checks of `HTMLEscaperTests`. The server renders with
-/// OpenMarketTemplating, which escapes the same five characters per scalar; `PageRenderingTests` holds the two
+/// OpenMarketTemplating, which writes every value through that same function; `PageRenderingTests` holds the two
 /// to the same bytes.
 struct HTMLEscaper: MustacheContentType {
     static let contentTypeName = "SAFE_HTML"

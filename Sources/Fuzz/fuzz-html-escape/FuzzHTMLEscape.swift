@@ -1,5 +1,5 @@
 import FuzzDriver
-import OpenMarketInput
+import OpenMarketTemplating
 
 // scripts/fuzz reads this line: page text rarely exceeds a few kilobytes, and longer inputs only slow the search.
 // fuzz-options: -max_len=4096
@@ -9,7 +9,8 @@ enum FuzzHTMLEscape {
     static func main() { openmarket_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv) }
 }
 
-/// Escaped text must be inert inside element content and quoted attributes, and must mean exactly the input.
+/// Escaped text must be inert inside element content and quoted attributes, and must mean exactly the input. This is
+/// the escaper the template renderer writes every value through.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTMLEscape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -1,10 +1,9 @@
-import NIOConcurrencyHelpers
 import NIOCore
 
 /// Gzip outputs kept for bodies sent again and again — a list page every visitor gets the same, the API's list,
 /// the stylesheet — found by the body's entity tag and used only when the body is byte for byte the one that was
 /// compressed. Compressing a 25 KB page costs more than everything else its answer does; comparing costs about
-/// a microsecond. Past `capacity` bodies or `maximumBytes` (bodies and their compressed forms) it starts over.
+/// a microsecond. Bounded by `capacity` bodies and `maximumBytes` (bodies and their compressed forms).
 final class CompressedBodies: Sendable {
     static let capacity = 512
     static let maximumBytes = 8 * 1024 * 1024
@@ -16,35 +15,19 @@ final class CompressedBodies: Sendable {
         let compressed: ByteBuffer
     }
 
-    private struct Entries {
-        var bodies: [String: Kept] = [:]
-        var bytes = 0
-    }
-
-    private let entries = NIOLockedValueBox(Entries())
+    private let kept = BoundedCache<String, Kept>(capacity: CompressedBodies.capacity, maximumBytes: CompressedBodies.maximumBytes)
 
     /// The compressed form of `body`, kept under `tag` or made by `compress` (and kept).
     func compressed(_ body: ByteBuffer, tag: String, compress: () throws -> ByteBuffer) rethrows -> ByteBuffer {
-        if let kept = entries.withLockedValue({ $0.bodies[tag] }), kept.original == body {
-            return kept.compressed
+        if let found = kept.value(for: tag), found.original == body {
+            return found.compressed
         }
         let compressed = try compress()
-        let bytes = body.readableBytes + compressed.readableBytes
         guard body.readableBytes <= Self.maximumBodyBytes else { return compressed }
-        entries.withLockedValue { entries in
-            if entries.bodies.count >= Self.capacity || entries.bytes + bytes > Self.maximumBytes {
-                entries = Entries()
-            }
-            if let replaced = entries.bodies.updateValue(Kept(original: body, compressed: compressed), forKey: tag) {
-                entries.bytes -= replaced.original.readableBytes + replaced.compressed.readableBytes
-            }
-            entries.bytes += bytes
-        }
+        kept.keep(Kept(original: body, compressed: compressed), bytes: body.readableBytes + compressed.readableBytes, for: tag)
         return compressed
     }
 
     /// How many bodies are kept (for tests).
-    var count: Int {
-        entries.withLockedValue { $0.bodies.count }
-    }
+    var count: Int { kept.count }
 }

@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 import NIOCore
 import OpenMarketTemplating
 
@@ -45,23 +44,15 @@ final class KeptPages: Sendable {
         let digest: UInt64
     }
 
-    private struct Entries {
-        var pages: [Key: Page] = [:]
-        var bytes = 0
-    }
-
     let standIn = VisitorMiddleware.newToken()
-    let capacity: Int
-    let maximumBytes: Int
-    private let entries = NIOLockedValueBox(Entries())
+    private let pages: BoundedCache<Key, Page>
 
     init(capacity: Int = 512, maximumBytes: Int = 16 * 1024 * 1024) {
-        self.capacity = capacity
-        self.maximumBytes = maximumBytes
+        pages = BoundedCache(capacity: capacity, maximumBytes: maximumBytes)
     }
 
     subscript(key: Key) -> Page? {
-        entries.withLockedValue { $0.pages[key] }
+        pages.value(for: key)
     }
 
     /// Keeps the page rendered with the stand-in token under `key`, and returns it.
@@ -83,18 +74,10 @@ final class KeptPages: Sendable {
         }
         let digest = rest.withUnsafeBytes { ByteDigest.hash($0) }
         let page = Page(content: content, bytes: bytes, tokenOffsets: offsets, digest: digest)
-        entries.withLockedValue { entries in
-            if entries.pages.count >= capacity || entries.bytes + bytes.count > maximumBytes {
-                entries = Entries()
-            }
-            entries.pages[key] = page
-            entries.bytes += bytes.count
-        }
+        pages.keep(page, bytes: bytes.count, for: key)
         return page
     }
 
     /// How many pages are kept (for tests).
-    var count: Int {
-        entries.withLockedValue { $0.pages.count }
-    }
+    var count: Int { pages.count }
 }

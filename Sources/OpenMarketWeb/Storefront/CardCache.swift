@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import OpenMarketCore
 import OpenMarketTemplating
 
@@ -8,10 +7,11 @@ import OpenMarketTemplating
 ///
 /// A kept card is used only for the very product it was made from — every field of the summary is compared, so a
 /// product changed by any writer (this process, another one, a remote market) is made again at once — in the same
-/// language, on the same day (a card says `3일 전`) and with the same photo loading. Past `capacity` the cache starts
-/// over, so it stays bounded whatever the market's size.
+/// language, on the same day (a card says `3일 전`) and with the same photo loading. Bounded by `capacity` cards and
+/// `maximumBytes` of their HTML, so it stays bounded whatever the market's size.
 final class CardCache: Sendable {
     static let capacity = 4_096
+    static let maximumBytes = 16 * 1024 * 1024
 
     private struct Key: Hashable {
         let id: Int
@@ -26,7 +26,7 @@ final class CardCache: Sendable {
     }
 
     private let library: TemplateLibrary
-    private let entries = NIOLockedValueBox<[Key: Entry]>([:])
+    private let entries = BoundedCache<Key, Entry>(capacity: CardCache.capacity, maximumBytes: CardCache.maximumBytes)
 
     init(library: TemplateLibrary) {
         self.library = library
@@ -38,13 +38,12 @@ final class CardCache: Sendable {
         let strings = language.strings
         let format = Formatting(language: language)
         let keys = products.indices.map { Key(id: products[$0].id, language: language, isLazy: $0 >= lazyFrom) }
-        var cards: [ListedCard?] = entries.withLockedValue { entries in
-            keys.indices.map { index in
-                guard let entry = entries[keys[index]], entry.day == day, entry.product == products[index] else { return nil }
-                return entry.card
-            }
+        let found = entries.values(for: keys)
+        var cards: [ListedCard?] = keys.indices.map { index in
+            guard let entry = found[index], entry.day == day, entry.product == products[index] else { return nil }
+            return entry.card
         }
-        var made: [(Key, Entry)] = []
+        var made: [(key: Key, value: Entry, bytes: Int)] = []
         for index in cards.indices where cards[index] == nil {
             var card = ProductCard(products[index], format: format, strings: strings, now: now)
             card.isLazy = keys[index].isLazy
@@ -53,23 +52,14 @@ final class CardCache: Sendable {
                 ProductCard.FragmentRoot(card: card, texts: strings.templateTexts), template: ProductCard.partial)
             let listed = ListedCard(card)
             cards[index] = listed
-            made.append((keys[index], Entry(product: products[index], day: day, card: listed)))
+            made.append((keys[index], Entry(product: products[index], day: day, card: listed), card.fragment?.byteCount ?? 0))
         }
         if !made.isEmpty {
-            entries.withLockedValue { entries in
-                if entries.count + made.count > Self.capacity {
-                    entries.removeAll(keepingCapacity: true)
-                }
-                for (key, entry) in made {
-                    entries[key] = entry
-                }
-            }
+            entries.keep(made)
         }
         return cards.compactMap { $0 }
     }
 
     /// How many cards are kept (for tests).
-    var count: Int {
-        entries.withLockedValue { $0.count }
-    }
+    var count: Int { entries.count }
 }

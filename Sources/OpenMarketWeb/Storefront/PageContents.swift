@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 import OpenMarketTemplating
 
 /// What a content's inputs must tell: the language its texts are in.
@@ -22,69 +21,43 @@ protocol PageContent: TemplateObject, Sendable {
 /// product changes the market's answer, which is part of the inputs. Past `capacity` contents or `maximumBytes` of
 /// HTML the cache starts over.
 final class PageContents<Content: PageContent>: Sendable {
-    let capacity: Int
-    let maximumBytes: Int
-
-    private struct Entries {
-        var contents: [Content.Inputs: KeptContent<Content>] = [:]
-        var bytes = 0
-    }
-
+    private let kept: BoundedCache<Content.Inputs, KeptContent<Content>>
     private let library: TemplateLibrary
     private let template: String
     private let block: String
     private let make: @Sendable (Content.Inputs) -> Content
-    private let entries = NIOLockedValueBox(Entries())
 
     /// Contents of `block` in `template`'s parent tag, made by `make`.
     init(
         library: TemplateLibrary, template: String, block: String, capacity: Int = 256, maximumBytes: Int = 8 * 1024 * 1024,
         make: @escaping @Sendable (Content.Inputs) -> Content
     ) {
+        kept = BoundedCache(capacity: capacity, maximumBytes: maximumBytes)
         self.library = library
         self.template = template
         self.block = block
-        self.capacity = capacity
-        self.maximumBytes = maximumBytes
         self.make = make
     }
 
+    var capacity: Int { kept.capacity }
+
     func content(for inputs: Content.Inputs) -> KeptContent<Content> {
-        let kept: KeptContent<Content>? = entries.withLockedValue { entries in
-            guard let index = entries.contents.index(forKey: inputs) else { return nil }
-            let (key, content) = entries.contents[index]
-            // Equal inputs that are not the very same (the market read the page again after a write, and it came
-            // back unchanged) are compared in full at every lookup: keeping the new ones makes the next lookups
-            // cheap again.
-            if !key.isSame(as: inputs) {
-                entries.contents.remove(at: index)
-                entries.contents[inputs] = content
-            }
-            return content
-        }
-        if let kept {
-            return kept
+        // Equal inputs that are not the very same (the market read the page again after a write, and it came back
+        // unchanged) are compared in full at every lookup: keeping the new ones makes the next lookups cheap again.
+        if let found = kept.value(for: inputs, renewingKeyIf: { !$0.isSame(as: inputs) }) {
+            return found
         }
         var content = make(inputs)
         // A render error is a programming error: without a fragment the page renders the block and fails there.
         content.fragment = try? library.renderFragment(
             ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
-        let bytes = content.fragment?.byteCount ?? 0
         let made = KeptContent(content)
-        entries.withLockedValue { entries in
-            if entries.contents.count >= capacity || entries.bytes + bytes > maximumBytes {
-                entries = Entries()
-            }
-            entries.contents[inputs] = made
-            entries.bytes += bytes
-        }
+        kept.keep(made, bytes: content.fragment?.byteCount ?? 0, for: inputs)
         return made
     }
 
     /// How many contents are kept (for tests).
-    var count: Int {
-        entries.withLockedValue { $0.contents.count }
-    }
+    var count: Int { kept.count }
 
     /// What the content block reads when it is rendered on its own: the content, the texts of its language
     /// (`{{t.…}}`) and the layout's fixed links (`{{layout.newProductPath}}`). Nothing of the visitor is here, so

@@ -6,7 +6,7 @@ import OpenMarketStore
 ///
 /// The embedded market keeps them itself, written in the product's own transaction (`ProductPasswordKeeping`).
 /// A remote v2 server cannot, so then the front end keeps them in its web store; there a crash between the
-/// server's answer and our write can leave a product that only the vendor's secret guards (the README says so).
+/// server's answer and our write can leave a product that only the vendor's secret guards (docs/pages.md says so).
 struct ProductPasswords: Sendable {
     enum Keeper: Sendable {
         case market(any ProductPasswordKeeping)

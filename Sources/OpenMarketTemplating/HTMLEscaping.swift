@@ -1,0 +1,51 @@
+/// HTML escaping per Unicode scalar, for text put into element content and quoted attributes: the one escaper the
+/// renderer writes every `{{value}}` through, and the one `fuzz-html-escape` runs.
+///
+/// Per scalar, not per `Character`: a `"` followed by a combining mark (U+0301) is one grapheme cluster, and an
+/// escaper that looks up whole characters lets it through, closing the attribute. The five characters escaped are
+/// ASCII, which never occurs inside a multi-byte UTF-8 sequence, so the work is a pass over the bytes.
+public enum HTMLEscaping {
+    public static func escape(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        withUTF8(of: text) { bytes in
+            escape(bytes) { output.append(contentsOf: $0) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Hands `write` the escaped text in order: runs of the input's bytes between entities, and the entities.
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            // All five lie in 0x22...0x3E; one comparison pair skips letters, digits and non-ASCII.
+            guard byte <= 0x3E, byte >= 0x22 else { continue }
+            let entity: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            if runStart < index {
+                write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            }
+            entity.withUTF8Buffer { write($0) }
+            runStart = index + 1
+        }
+        if runStart < bytes.count {
+            write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    /// The text's UTF-8 bytes: native strings are contiguous; a bridged one is copied.
+    static func withUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { body($0) }
+        if done == nil {
+            Array(text.utf8).withUnsafeBufferPointer { body($0) }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import NIOConcurrencyHelpers
+
+/// Values kept between requests, bounded by count and by bytes: a value that would pass either bound makes the cache
+/// forget everything and start over. Starting over costs one miss per value that was kept and no bookkeeping per
+/// lookup, which suits caches whose values are cheap to make again and read far more often than made.
+///
+/// What is worth keeping, and whether a kept value still holds, is decided by the cache's user: by its key, by
+/// comparing the kept value, or by a `generation` (a value kept in one generation is not found in another, and
+/// keeping one in a new generation forgets the old).
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    let capacity: Int
+    let maximumBytes: Int
+
+    private struct Kept {
+        let value: Value
+        let bytes: Int
+    }
+
+    private struct Entries {
+        var generation: UInt64 = 0
+        var kept: [Key: Kept] = [:]
+        var bytes = 0
+    }
+
+    private let entries = NIOLockedValueBox(Entries())
+
+    /// At most `capacity` values of at most `maximumBytes` together; a value larger than that is never kept.
+    init(capacity: Int, maximumBytes: Int = .max) {
+        precondition(capacity > 0 && maximumBytes >= 0, "a cache must be able to keep something")
+        self.capacity = capacity
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The value kept for `key` in `generation`.
+    func value(for key: Key, generation: UInt64 = 0) -> Value? {
+        entries.withLockedValue { $0.generation == generation ? $0.kept[key]?.value : nil }
+    }
+
+    /// The values kept for `keys` in `generation`, in their order, looked up under one lock.
+    func values(for keys: [Key], generation: UInt64 = 0) -> [Value?] {
+        entries.withLockedValue { entries in
+            entries.generation == generation ? keys.map { entries.kept[$0]?.value } : keys.map { _ in nil }
+        }
+    }
+
+    /// The value kept under a key equal to `key`. When `renew` says so of the stored key, `key` takes its place:
+    /// equal keys can differ in how cheaply they compare, and the next lookups then compare against the newer one.
+    func value(for key: Key, renewingKeyIf renew: (_ stored: Key) -> Bool) -> Value? {
+        entries.withLockedValue { entries in
+            guard let index = entries.kept.index(forKey: key) else { return nil }
+            let (stored, kept) = entries.kept[index]
+            if renew(stored) {
+                entries.kept.remove(at: index)
+                entries.kept[key] = kept
+            }
+            return kept.value
+        }
+    }
+
+    /// Keeps `value` under `key` in `generation`, if `isCurrent` (asked under the lock) agrees. `bytes` is what the
+    /// value holds; a value larger than `maximumBytes` is not kept, and nothing is forgotten for it.
+    func keep(_ value: Value, bytes: Int = 0, for key: Key, generation: UInt64 = 0, if isCurrent: () -> Bool = { true }) {
+        guard bytes <= maximumBytes else { return }
+        entries.withLockedValue { entries in
+            guard isCurrent() else { return }
+            Self.keep(value, bytes: bytes, for: key, generation: generation, in: &entries, capacity: capacity, maximumBytes: maximumBytes)
+        }
+    }
+
+    /// Keeps several values under one lock, as `keep(_:bytes:for:generation:)` keeps each; when they would not all
+    /// fit beside what is kept, the cache starts over first, so that they are kept together.
+    func keep(_ values: [(key: Key, value: Value, bytes: Int)], generation: UInt64 = 0) {
+        entries.withLockedValue { entries in
+            if entries.generation != generation {
+                entries = Entries(generation: generation)
+            }
+            let added = values.filter { entries.kept[$0.key] == nil }.count
+            let bytes = values.reduce(0) { $0 + $1.bytes }
+            if entries.kept.count + added > capacity || entries.bytes + bytes > maximumBytes {
+                entries = Entries(generation: generation)
+            }
+            for (key, value, bytes) in values where bytes <= maximumBytes {
+                Self.keep(value, bytes: bytes, for: key, generation: generation, in: &entries, capacity: capacity, maximumBytes: maximumBytes)
+            }
+        }
+    }
+
+    private static func keep(
+        _ value: Value, bytes: Int, for key: Key, generation: UInt64, in entries: inout Entries, capacity: Int, maximumBytes: Int
+    ) {
+        if entries.generation != generation {
+            entries = Entries(generation: generation)
+        }
+        let replaced = entries.kept[key]?.bytes
+        let count = entries.kept.count + (replaced == nil ? 1 : 0)
+        if count > capacity || entries.bytes - (replaced ?? 0) + bytes > maximumBytes {
+            entries = Entries(generation: generation)
+        } else if let replaced {
+            entries.bytes -= replaced
+        }
+        entries.kept[key] = Kept(value: value, bytes: bytes)
+        entries.bytes += bytes
+    }
+
+    /// How many values are kept.
+    var count: Int {
+        entries.withLockedValue { $0.kept.count }
+    }
+
+    /// How many bytes the kept values hold, as they were given.
+    var byteCount: Int {
+        entries.withLockedValue { $0.bytes }
+    }
+}
