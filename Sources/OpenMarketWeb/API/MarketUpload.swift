@@ -10,6 +10,9 @@ struct MarketUpload {
     var images: [ImageUpload]
 
     init(_ parts: [MultipartForm.Part]) throws(OpenMarketError) {
+        guard Set(parts.map(\.name)).count <= MultipartLimits.maxAPINames else {
+            throw .malformed("The multipart body has parts of more than \(MultipartLimits.maxAPINames) names.")
+        }
         let params = parts.filter { $0.name == "params" }
         guard let paramsPart = params.first else {
             throw .malformed("Required request part 'params' is not present.")

@@ -16,6 +16,9 @@ struct V1ItemForm {
     var images: [ImageUpload] = []
 
     init(_ parts: [MultipartForm.Part]) throws(OpenMarketError) {
+        guard Set(parts.map(\.name)).count <= MultipartLimits.maxAPINames else {
+            throw .malformed("The multipart body has parts of more than \(MultipartLimits.maxAPINames) names.")
+        }
         for part in parts {
             if part.name == "images[]" || part.name == "images" {
                 guard !Self.isEmptyFileInput(part) else { continue }
