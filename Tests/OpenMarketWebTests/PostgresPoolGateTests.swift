@@ -37,10 +37,10 @@ struct PostgresPoolGateTests {
             location: Self.nowhere, hasher: hasher, configuration: .init(limits: .init(connectionWait: .milliseconds(300))), logger: Self.logger)
         let started = ContinuousClock.now
         let task = Task { try await market.product(id: 1) }
-        #expect(await Self.ends(task, within: .seconds(3)))
+        #expect(await Self.ends(task, within: .seconds(30)))
         let error = await #expect(throws: OpenMarketError.self) { try await task.value }
         #expect(error == .unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds))
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(30), "ended by its own 0.3 s wait: no hang")
         let ready = await #expect(throws: OpenMarketError.self) { try await market.healthCheck() }
         #expect(ready == .unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds))
         try await hasher.shutdown()
@@ -58,15 +58,16 @@ struct PostgresPoolGateTests {
     @Test("A service group cancelled while its work waits for a market that never ran stops at once")
     func cancelledGroup() async throws {
         let hasher = SecretHasher(cost: 4)
-        // The default wait (seconds): only cancellation can end the job this soon.
-        let market = PostgresMarket(location: Self.nowhere, hasher: hasher, logger: Self.logger)
+        // A wait of minutes: only cancellation can end the job this soon, even on a machine busy with the whole suite.
+        let market = PostgresMarket(
+            location: Self.nowhere, hasher: hasher, configuration: .init(limits: .init(connectionWait: .seconds(300))), logger: Self.logger)
         let group = ServiceGroup(services: [StartupJob(market: market)], logger: Self.logger)
         let running = Task { try await group.run() }
         try await Task.sleep(for: .milliseconds(200))
         let cancelled = ContinuousClock.now
         running.cancel()
-        #expect(await Self.ends(running, within: .seconds(1)), "the group stopped within a second of its cancellation")
-        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        #expect(await Self.ends(running, within: .seconds(30)), "the group stopped soon after its cancellation")
+        #expect(ContinuousClock.now - cancelled < .seconds(30))
         try await hasher.shutdown()
     }
 }

@@ -29,7 +29,7 @@ struct PostgresWriteFeedTests {
         init(_ location: PostgresLocation, hasher: SecretHasher, backoff: @escaping @Sendable (Int) async throws -> Void = MarketWriteFeed.defaultBackoff) {
             feed = MarketWriteFeed(location: location, logger: PostgresWriteFeedTests.logger, backoff: backoff)
             market = PostgresMarket(
-                location: location, hasher: hasher, configuration: .init(maximumConnections: 4), writeFeed: feed,
+                location: location, hasher: hasher, configuration: .init(maximumConnections: 4, limits: .suite), writeFeed: feed,
                 logger: PostgresWriteFeedTests.logger)
             pages = CachedMarket(market: market)
         }
@@ -195,7 +195,7 @@ struct PostgresWriteFeedTests {
                 },
                 checkInterval: .milliseconds(200), checkTimeout: .seconds(2))
             let market = PostgresMarket(
-                location: location, hasher: hasher, configuration: .init(maximumConnections: 2), writeFeed: feed, logger: Self.logger)
+                location: location, hasher: hasher, configuration: .init(maximumConnections: 2, limits: .suite), writeFeed: feed, logger: Self.logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for service in [market, feed] as [any Service] {
                     group.addTask { try await service.run() }

@@ -8,6 +8,7 @@ import NIOHTTP1
 import MultipartKit
 import NIOCore
 import OpenMarketCore
+import OpenMarketPostgres
 @testable import OpenMarketWeb
 
 /// The directory under which every test of this process makes its own; registered for removal at exit the first
@@ -38,10 +39,12 @@ enum TestSupport {
     static func configuration(
         dataDirectory: URL = temporaryDirectory(), backend: AppConfiguration.Backend = .embedded(loadSampleData: true)
     ) -> AppConfiguration {
-        AppConfiguration(
+        var config = AppConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, rootDirectory: packageRoot, backend: backend,
             identifier: vendor.identifier, secret: vendor.secret, bcryptCost: 4, upstreamTimeout: .seconds(30),
             logLevel: .warning)
+        config.databaseLimits = .suite
+        return config
     }
 
     /// The usual set-up of a router test: a fresh data directory, the embedded market with sample data, and the
@@ -169,4 +172,10 @@ extension TestResponse {
     func marketError() throws -> MarketErrorBody {
         try JSONDecoder().decode(MarketErrorBody.self, from: Data(body.readableBytesView))
     }
+}
+
+extension PostgresPool.Limits {
+    /// Waits for the whole suite, whose hundreds of tests share two cores and one server: there a connection can be
+    /// slow to come without the server being gone. The tests of the limits themselves set their own.
+    static let suite = PostgresPool.Limits(connectionWait: .seconds(120), outageWait: .seconds(1), work: .seconds(300))
 }

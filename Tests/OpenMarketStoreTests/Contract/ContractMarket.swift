@@ -74,7 +74,7 @@ struct ContractMarket: Sendable {
         case .postgres:
             return try await PostgresTestDatabase.with { location in
                 let market = PostgresMarket(
-                    location: location, hasher: TestMarket.hasher, configuration: .init(maximumConnections: 4), logger: TestMarket.quietLogger)
+                    location: location, hasher: TestMarket.hasher, configuration: .init(maximumConnections: 4, limits: .suite), logger: TestMarket.quietLogger)
                 return try await market.withRunning { market in try await body(try await ContractMarket(store: .postgres(market))) }
             }
         }
@@ -215,4 +215,10 @@ enum PostgresTestDatabase {
             throw error
         }
     }
+}
+
+extension PostgresPool.Limits {
+    /// Waits for the whole suite, whose hundreds of tests share two cores and one server: there a connection can be
+    /// slow to come without the server being gone. The tests of the limits themselves set their own.
+    static let suite = PostgresPool.Limits(connectionWait: .seconds(120), outageWait: .seconds(1), work: .seconds(300))
 }

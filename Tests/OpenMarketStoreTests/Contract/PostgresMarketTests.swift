@@ -15,7 +15,7 @@ struct PostgresMarketTests {
     static let logger = TestMarket.quietLogger
 
     static func market(_ location: PostgresLocation) -> PostgresMarket {
-        PostgresMarket(location: location, hasher: TestMarket.hasher, configuration: .init(maximumConnections: 4), logger: logger)
+        PostgresMarket(location: location, hasher: TestMarket.hasher, configuration: .init(maximumConnections: 4, limits: .suite), logger: logger)
     }
 
     static func strings(_ market: PostgresMarket, _ query: PostgresQuery) async throws -> [String] {

@@ -47,7 +47,7 @@ enum ContractWebStore {
             return try await body(stores)
         case .postgres:
             return try await PostgresWebTestDatabase.with { location in
-                let storages = (0..<handles).map { _ in PostgresWebStorage(location: location, maximumConnections: 4, logger: quietLogger) }
+                let storages = (0..<handles).map { _ in PostgresWebStorage(location: location, maximumConnections: 4, limits: .suite, logger: quietLogger) }
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     for storage in storages { group.addTask { try await storage.run() } }
                     defer { group.cancelAll() }
