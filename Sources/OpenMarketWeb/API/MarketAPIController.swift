@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketPostgres
 import OpenMarketStore
 
 /// The embedded market's REST API in an OpenMarket v2 wire format: v2b ("openmarket") on the main port, v2a
@@ -171,6 +172,8 @@ struct MarketAPIController: Sendable {
         case .refused(let seconds):
             context.logger.debug("Vendor secret check refused while throttled", metadata: ["client": "\(context.clientKey)"])
             throw WebError.tooManyAttempts(seconds: seconds)
+        case .unavailable:
+            throw OpenMarketError.unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds)
         case .guess(let reserved):
             guess = reserved
         }

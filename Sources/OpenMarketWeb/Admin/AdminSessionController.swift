@@ -1,5 +1,7 @@
 import Hummingbird
 import Logging
+import OpenMarketCore
+import OpenMarketPostgres
 
 /// Sign-in and sign-out of the admin console.
 struct AdminSessionController: Sendable {
@@ -44,6 +46,8 @@ struct AdminSessionController: Sendable {
             var response = try page(request, context, next: form["next"], error: a.loginThrottled(seconds: seconds), status: .tooManyRequests)
             response.headers[.retryAfter] = String(seconds)
             return response
+        case .unavailable:
+            throw OpenMarketError.unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds)
         case .guess(let reserved):
             guess = reserved
         }

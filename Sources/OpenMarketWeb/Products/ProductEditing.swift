@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketPostgres
 import OpenMarketStore
 
 /// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
@@ -208,6 +209,7 @@ struct ProductEditing: Sendable {
         let guess: GuessThrottle.Guess
         switch await throttle.reserve(client: client, subject: own) {
         case .refused(let seconds): return .failure(.throttled(seconds: seconds))
+        case .unavailable: return .failure(.market(.unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds)))
         case .guess(let reserved): guess = reserved
         }
         let check: ProductPasswordCheck
@@ -231,6 +233,7 @@ struct ProductEditing: Sendable {
             let secretGuess: GuessThrottle.Guess
             switch await throttle.reserve(client: client, subject: secret) {
             case .refused(let seconds): return .failure(.throttled(seconds: seconds))
+            case .unavailable: return .failure(.market(.unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds)))
             case .guess(let reserved): secretGuess = reserved
             }
             let result = await Refusal.catching { try await write(VendorCredentials(identifier: vendor.identifier, secret: password)) }

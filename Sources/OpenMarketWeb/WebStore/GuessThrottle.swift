@@ -71,6 +71,9 @@ struct GuessThrottle: Sendable {
         case blocked(seconds: Int)
         /// Every guess the counts allow now is being checked already; `proven`: this client proved this secret lately.
         case busy(proven: Bool)
+        /// The counts cannot be read (their database is not answering): nothing is checked, and the client is told
+        /// the service is unavailable rather than that it guessed too often.
+        case unavailable
     }
 
     /// How a reserved guess turned out.
@@ -100,6 +103,8 @@ struct GuessThrottle: Sendable {
         case guess(Guess)
         /// Do not check it; the client may try again after this many seconds.
         case refused(seconds: Int)
+        /// Do not check it: the counts cannot be read now (`OpenMarketError.unavailable`).
+        case unavailable
     }
 
     let counting: any GuessCounting
@@ -127,6 +132,8 @@ struct GuessThrottle: Sendable {
                 seconds = 1
             case .blocked(let wait):
                 seconds = wait
+            case .unavailable:
+                return .unavailable
             }
             Counter(label: Telemetry.throttled, dimensions: [("subject", subject.kind)]).increment()
             try? await Task.sleep(for: Self.tarpit)

@@ -429,9 +429,9 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
             default: throw PostgresWebStoreError("web_guess_reserve answered \(String(describing: answer))")
             }
         } catch {
-            // Unable to count: refuse the guess rather than let it through unthrottled.
+            // Unable to count: refuse the guess rather than let it through unthrottled, as the outage it is.
             logger.error("Reserving a guess failed; refusing it", metadata: ["error": "\(String(reflecting: error))"])
-            return .blocked(seconds: 1)
+            return .unavailable
         }
     }
 
@@ -454,9 +454,9 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
             let seconds = try await first(Int?.self, PostgresWebStatements.guessWait(subject: subjectKey, client: clientKey)) ?? nil
             return seconds.map { max(1, $0) }
         } catch {
-            // Unable to count: refuse the guess rather than let it through unthrottled.
-            logger.error("Reading the guess throttle failed; refusing the guess", metadata: ["error": "\(String(reflecting: error))"])
-            return 1
+            // A look only: the reservation that follows refuses the guess as the outage it is (503), never lets it by.
+            logger.error("Reading the guess throttle failed", metadata: ["error": "\(String(reflecting: error))"])
+            return nil
         }
     }
 }
