@@ -30,8 +30,9 @@ struct ServerCrashTests {
                             }
                         }
                     }
-                    // Somewhere in the middle of the uploads: before, during or after a bcrypt, a write or the history.
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 300...2_000)))
+                    // Somewhere in the middle of the uploads: before, during or after a bcrypt, a write or the history (an upload
+                    // takes seconds while the rest of the suite runs beside it).
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 300...5_000)))
                     await server.kill()
                     try await group.waitForAll()
                 }
