@@ -1,6 +1,7 @@
 """Three instances of the front end on one PostgreSQL behind nginx, started by scripts/cluster for the whole run."""
 
 import os
+import random
 import socket
 import subprocess
 import tempfile
@@ -12,13 +13,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port_block(size: int) -> int:
-    """A port P such that P…P+size-1 are free now (nothing is bound between the check and the start but us)."""
-    for _ in range(50):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = probe.getsockname()[1]
-        if first + size >= 65535:
-            continue
+    """A port P such that P…P+size-1 are free now, below the kernel's ephemeral range.
+
+    Inside that range, a connection the instances open while the others start (to PostgreSQL, or curl's probes) may
+    take a port of the block as its own local port between this check and an instance's bind; below it, none can.
+    The range 20000…32767 is also apart from the one scripts/postgres-cluster picks its port from.
+    """
+    try:
+        ephemeral_low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        ephemeral_low = 32768
+    ceiling = min(ephemeral_low, 32768) - size
+    for _ in range(200):
+        first = random.randrange(20000, ceiling)
         free = True
         for port in range(first, first + size):
             with socket.socket() as probe:
