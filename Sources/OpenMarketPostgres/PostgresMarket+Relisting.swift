@@ -40,9 +40,10 @@ extension PostgresMarket: ProductRelisting, ProductImageReplacing {
     }
 
     /// Lists a deleted product again, as the vendor it belonged to: the display images stored exactly as kept,
-    /// thumbnails made anew, its own password and the creation key in the same transaction.
+    /// thumbnails made anew, its own password and the creation key in the same transaction. Under `formerID` when
+    /// no product holds it: the identity never hands an id out twice, so only a product never deleted could.
     public func relist(
-        _ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String
+        _ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int?
     ) async throws(OpenMarketError) -> ProductDetail {
         let amounts = try Self.checked(draft)
         let uploads = keepsake.photos.map { ImageUpload(filename: "kept", contentType: $0.mediaType, data: $0.data) }
@@ -61,7 +62,8 @@ extension PostgresMarket: ProductRelisting, ProductImageReplacing {
         }
         let product = NewProduct(
             draft: draft, amounts: amounts, images: images, vendorID: Int64(vendorID), createdAt: nil,
-            ownPassword: OwnPassword(hash: keepsake.passwordHash, creationKey: creationKey), mainPosition: keepsake.mainPosition)
+            ownPassword: OwnPassword(hash: keepsake.passwordHash, creationKey: creationKey), mainPosition: keepsake.mainPosition,
+            formerID: formerID.flatMap { $0 > 0 ? Int64($0) : nil })
         let prefix = configuration.imagePathPrefix
         return try await transaction { connection in
             let productID = try await Self.insert(connection, product, logger: logger)

@@ -51,6 +51,8 @@ extension PostgresMarket: TwoStepDeleting {
         var ownPassword: OwnPassword?
         /// The position of the main photo among `images`.
         var mainPosition = 0
+        /// A restored product's id, taken when no product holds it.
+        var formerID: Int64? = nil
     }
 
     /// Writes the product, its own password and creation key, its photos and their variants inside the caller's
@@ -58,17 +60,34 @@ extension PostgresMarket: TwoStepDeleting {
     static func insert(_ connection: PostgresConnection, _ product: NewProduct, logger: Logger) async throws -> Int64 {
         let draft = product.draft
         let windows = PostgresSearch.windows(name: draft.name, description: draft.description)
-        let rows = try await connection.query(
-            """
-            INSERT INTO product (vendor_id, name, description, currency, price_minor, discount_minor, stock, created_at, search_windows,
-                creation_key)
-            VALUES (\(product.vendorID), \(draft.name), \(draft.description), \(draft.currency.rawValue), \(product.amounts.priceMinor),
-                \(product.amounts.discountMinor), \(draft.stock), coalesce(\(product.createdAt), now()), \(windows),
-                \(product.ownPassword?.creationKey))
-            RETURNING id
-            """, logger: logger)
         var inserted: Int64?
-        for try await id in rows.decode(Int64.self) { inserted = id }
+        if let formerID = product.formerID {
+            // `ON CONFLICT DO NOTHING` decides in the insert itself whether the id is free, even against a concurrent insert.
+            let rows = try await connection.query(
+                """
+                INSERT INTO product (id, vendor_id, name, description, currency, price_minor, discount_minor, stock, created_at,
+                    search_windows, creation_key)
+                OVERRIDING SYSTEM VALUE
+                VALUES (\(formerID), \(product.vendorID), \(draft.name), \(draft.description), \(draft.currency.rawValue),
+                    \(product.amounts.priceMinor), \(product.amounts.discountMinor), \(draft.stock), coalesce(\(product.createdAt), now()),
+                    \(windows), \(product.ownPassword?.creationKey))
+                ON CONFLICT (id) DO NOTHING
+                RETURNING id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) { inserted = id }
+        }
+        if inserted == nil {
+            let rows = try await connection.query(
+                """
+                INSERT INTO product (vendor_id, name, description, currency, price_minor, discount_minor, stock, created_at, search_windows,
+                    creation_key)
+                VALUES (\(product.vendorID), \(draft.name), \(draft.description), \(draft.currency.rawValue), \(product.amounts.priceMinor),
+                    \(product.amounts.discountMinor), \(draft.stock), coalesce(\(product.createdAt), now()), \(windows),
+                    \(product.ownPassword?.creationKey))
+                RETURNING id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) { inserted = id }
+        }
         guard let productID = inserted else { throw OpenMarketError.storeFailure("The product row got no id.") }
         if let hash = product.ownPassword?.hash {
             try await connection.query(

@@ -162,9 +162,11 @@ public protocol ProductRelisting: Sendable {
     /// Its photos as served, its main photo and its own password's hash.
     func keepsake(productID: Int) async throws(OpenMarketError) -> ProductKeepsake
     /// Lists it again as the vendor it belonged to, the display images stored as kept, with its password and the
-    /// caller's creation key in the same transaction.
-    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws(OpenMarketError)
-        -> ProductDetail
+    /// caller's creation key in the same transaction. Under `formerID` when no product holds that id (so links and
+    /// bookmarks to it work again), else under a new one; the answer says which.
+    func relist(
+        _ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int?
+    ) async throws(OpenMarketError) -> ProductDetail
 }
 
 /// Takes over product password hashes the front end kept before the market kept them.

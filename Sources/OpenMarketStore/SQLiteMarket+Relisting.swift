@@ -63,9 +63,10 @@ extension SQLiteMarket: ProductRelisting {
     /// Lists a deleted product again, as the vendor it belonged to, with the photos it had: their display images
     /// are stored exactly as kept (not encoded again) and their thumbnails made anew. Its own password and the
     /// caller's creation key are written in the same transaction, so a crash leaves either nothing or a product
-    /// `productID(creationKey:)` finds.
+    /// `productID(creationKey:)` finds. The ids are `AUTOINCREMENT`, never handed out twice, so `formerID` is free
+    /// unless the product was never deleted; whether it is free is decided in the insert's transaction.
     public func relist(
-        _ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String
+        _ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int?
     ) async throws(OpenMarketError) -> ProductDetail {
         let fields = ProductRules.Fields(
             name: draft.name, description: draft.description, price: draft.price, currency: draft.currency,
@@ -84,6 +85,7 @@ extension SQLiteMarket: ProductRelisting {
         }
         return try await insert(
             draft, amounts: amounts, images: images, vendorID: Int64(vendorID), createdAt: Date(),
-            ownPassword: OwnPassword(hash: keepsake.passwordHash, creationKey: creationKey), mainPosition: keepsake.mainPosition)
+            ownPassword: OwnPassword(hash: keepsake.passwordHash, creationKey: creationKey), mainPosition: keepsake.mainPosition,
+            formerID: formerID.flatMap { $0 > 0 ? Int64($0) : nil })
     }
 }

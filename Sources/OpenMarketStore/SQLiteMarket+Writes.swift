@@ -26,15 +26,17 @@ extension SQLiteMarket: TwoStepDeleting {
         return try await insert(draft, amounts: amounts, images: processed, vendorID: vendorID, createdAt: createdAt, ownPassword: ownPassword)
     }
 
-    /// Writes a checked product and its processed photos in one transaction; `mainPosition` names the main photo.
+    /// Writes a checked product and its processed photos in one transaction; `mainPosition` names the main photo,
+    /// `formerID` the id it takes when no product holds it (a restore), else a new one.
     func insert(
         _ draft: ProductDraft, amounts: ProductRules.Amounts, images processed: [ProcessedImage], vendorID: Int64, createdAt: Date,
-        ownPassword: OwnPassword?, mainPosition: Int = 0
+        ownPassword: OwnPassword?, mainPosition: Int = 0, formerID: Int64? = nil
     ) async throws(OpenMarketError) -> ProductDetail {
         let prefix = configuration.imagePathPrefix
         return try await write { db in
+            let id = try formerID.flatMap { try ProductRecord.exists(db, key: $0) ? nil : $0 }
             var product = ProductRecord(
-                id: nil, vendorId: vendorID, name: draft.name, description: draft.description,
+                id: id, vendorId: vendorID, name: draft.name, description: draft.description,
                 currency: draft.currency.rawValue, priceMinor: amounts.priceMinor, discountMinor: amounts.discountMinor,
                 stock: draft.stock, thumbnailImageId: nil, createdAt: createdAt, creationKey: ownPassword?.creationKey)
             try product.insert(db)

@@ -24,7 +24,8 @@ struct AdminBulkDeleteTests {
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains("<h1>상품 삭제 확인</h1>"))
-            #expect(html.contains("다음 3개 상품을 삭제합니다. 되돌릴 수 없습니다."))
+            #expect(html.contains("다음 3개 상품을 삭제합니다. 상점에서 바로 사라지고, 관리자가 30일 안에 사진과 함께 복원할 수 있습니다."))
+            #expect(!html.contains("되돌릴 수 없습니다"), "a delete staff can restore is not called final")
             for product in products {
                 #expect(html.contains("<input type=\"hidden\" name=\"ids\" value=\"\(product.id)\">"), "\(product.name)")
                 #expect(html.contains("#\(product.id) <strong>\(product.name)</strong>"), "\(product.name)")

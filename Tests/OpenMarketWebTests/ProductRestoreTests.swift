@@ -53,7 +53,7 @@ struct ProductRestoreTests {
             #expect(restored.status == .seeOther)
             let location = try #require(restored.location)
             let newID = try #require(Int(location.replacingOccurrences(of: "/admin/products/", with: "")), "\(location)")
-            #expect(newID != product.id)
+            #expect(newID == product.id, "restored under its old id, so links and bookmarks to it work again")
             #expect(restored.setCookie("flash")?.hasPrefix("flash=restored;") == true)
 
             // The same fields, the very same photo bytes in the same order, the same main photo.
@@ -65,19 +65,20 @@ struct ProductRestoreTests {
             #expect(again.thumbnailImageID == again.images[1].id, "the second photo is still the main one")
             #expect(try TestSupport.counts(in: directory).products == countAfterDelete + 1)
 
-            // The history links both ways.
+            // One product, one history: the delete says it was restored under the same id; the storefront's link works again.
             let page = try await admin.get(location)
             #expect(page.text.contains("상품을 사진과 함께 복원했습니다."))
             #expect(page.text.contains("<td>복원</td>"))
-            #expect(page.text.contains("<a href=\"/admin/products/\(product.id)\">복원됨 ← 삭제된 상품 #\(product.id)</a>"))
+            #expect(!page.text.contains("삭제된 상품 #"), "nothing to link to: the restore is this product's own")
             let old = try await admin.get("/admin/history?product=\(product.id)")
-            #expect(old.text.contains("<a href=\"/admin/products/\(newID)\">복원됨 → 새 상품 #\(newID)</a>"))
+            #expect(old.text.contains("<a href=\"/admin/products/\(product.id)\">복원됨 — 같은 상품 번호로</a>"))
             #expect(Self.restoreAction(old) == nil, "a restored product offers no second restore")
+            #expect(try await seller.get(SiteURLs.product(product.id)).status == .ok)
 
             // A second restore (another tab, a double click) makes nothing and says why.
             let twice = try await admin.post(action, fields: [])
             #expect(twice.status == .conflict)
-            #expect(twice.text.contains("이미 복원한 상품입니다 (새 상품 #\(newID)). 다시 복원하지 않았습니다."))
+            #expect(twice.text.contains("이미 복원한 상품입니다 (상품 #\(newID)). 다시 복원하지 않았습니다."))
             #expect(try TestSupport.counts(in: directory).products == countAfterDelete + 1)
 
             // The seller's own password still guards the restored product.
@@ -162,6 +163,10 @@ struct ProductRestoreTests {
                 let restored = try await admin.post(action, fields: [])
                 #expect(restored.status == .seeOther, "\(restored.text.prefix(300))")
                 let newID = try #require(restored.location.flatMap { Int($0.replacingOccurrences(of: "/admin/products/", with: "")) })
+                // The API assigns ids: a new one, and the history links old → new.
+                #expect(newID != lantern.id)
+                let history = try await admin.get("/admin/history?product=\(lantern.id)")
+                #expect(history.text.contains("<a href=\"/admin/products/\(newID)\">복원됨 → 새 상품 #\(newID)</a>"))
                 let again = try #require(try await MarketProbe.product(newID, via: upstreamClient))
                 #expect(again.name == lantern.name && again.price == lantern.price && again.images.count == lantern.images.count)
                 #expect(try await admin.post(action, fields: []).status == .conflict)

@@ -194,7 +194,18 @@ enum SamplePages {
         return [
             ("login", AdminLoginPage(context: c, next: "/admin/products?q=\"x\"")),
             ("login-refused", AdminLoginPage(context: c, next: "/admin", error: "Wrong " + tricky)),
-            ("products", AdminProductsPage(context: c, query: query, total: 120, products: (1...50).map(summary), notice: "Select " + tricky)),
+            ("products", AdminProductsPage(
+                context: c, query: query, total: 120, products: (1...50).map(summary), deletedMatches: 2, notice: "Select " + tricky)),
+            ("products-deleted", AdminProductsPage(
+                context: c, query: AdminTableQuery(listing: ProductListing(search: tricky), showsDeleted: true), total: 2, deleted: [
+                    DeletedProducts.Restorable(
+                        eventID: 3, productID: 9, productName: "Chair " + tricky, deletedAt: day, keptUntil: day.addingTimeInterval(DeletedProducts.retention),
+                        snapshot: #"[{"field":"price","new":"35000"},{"field":"currency","new":"KRW"},{"field":"name","new":"Chair"},"# +
+                            #"{"field":"description","new":"A chair kept."},{"field":"discounted_price","new":"0"},{"field":"stock","new":"1"}]"#),
+                    DeletedProducts.Restorable(
+                        eventID: 4, productID: 10, productName: "Mug", deletedAt: day, keptUntil: day.addingTimeInterval(3600), snapshot: nil),
+                ], now: day)),
+            ("products-deleted-empty", AdminProductsPage(context: c, query: AdminTableQuery(showsDeleted: true), total: 0, deleted: [])),
             ("products-empty", AdminProductsPage(context: c, query: AdminTableQuery(), total: 0, products: [])),
             ("product", AdminProductPage(context: c, id: 7, product: detail(images: 2), events: [event, plain])),
             ("product-deleted", AdminProductPage(context: c, id: 8, product: nil, events: [])),

@@ -23,7 +23,7 @@ struct AdminDeleteConfirmPage: PageModel {
     init(context: PageContext, products: [ProductDetail]) {
         self.context = context
         admin = AdminLayout(language: context.language)
-        intro = context.language.adminStrings.confirmIntro(products.count)
+        intro = context.language.adminStrings.confirmIntro(products.count, restorableDays: DeletedProducts.retentionDays)
         let format = context.format
         items = products.map {
             Item(id: $0.id, name: $0.name, thumbnailURL: $0.thumbnailURL, price: format.price($0.bargainPrice, currency: $0.currency), vendor: $0.vendor.name)

@@ -1,3 +1,4 @@
+import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 
@@ -20,8 +21,15 @@ struct AdminProductPage: PageModel {
     var historyCaption: String
     var historyRows: [HistoryRow]
     var hasHistory: Bool
+    /// A deleted product's banner: whether and until when staff can restore it, with the restore button.
+    var deletedBanner: String?
+    var restoreAction: String?
+    var restoreLabel: String
 
-    init(context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:]) {
+    init(
+        context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:],
+        now: Date = Date()
+    ) {
         let language = context.language
         self.context = context
         admin = AdminLayout(language: language)
@@ -39,6 +47,20 @@ struct AdminProductPage: PageModel {
         historyCaption = language.adminStrings.productHistory
         historyRows = events.map { HistoryRow($0, language: language, kept: kept) }
         hasHistory = !events.isEmpty
+        let a = language.adminStrings
+        restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + name
+        if product == nil, let delete = events.first(where: { $0.action == .delete && $0.outcome == .success }) {
+            // The latest delete decides: an earlier one was restored, or the product would not be gone again.
+            if case .restorable(let until)? = kept[delete.id] {
+                let days = max(1, Int((until.timeIntervalSince(now) / 86_400).rounded(.up)))
+                deletedBanner = a.deletedBanner(daysLeft: days, until: format.date(until))
+                restoreAction = SiteURL.admin(.restore(.value(Int(delete.id)))).link
+            } else if case .restored(let newID)? = kept[delete.id] {
+                deletedBanner = a.restoredAs(newID)
+            } else {
+                deletedBanner = a.deletedNotRestorable
+            }
+        }
     }
 }
 
@@ -59,6 +81,9 @@ extension AdminProductPage: TemplateObject {
         case "historyCaption": .text(historyCaption)
         case "historyRows": .list(historyRows)
         case "hasHistory": .bool(hasHistory)
+        case "deletedBanner": .text(deletedBanner)
+        case "restoreAction": .text(restoreAction)
+        case "restoreLabel": .text(restoreLabel)
         default: context.value(forKey: key)
         }
     }

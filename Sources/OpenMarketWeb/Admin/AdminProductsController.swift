@@ -12,6 +12,7 @@ struct AdminProductsController: Sendable {
     let admin: any AdminMarket
     let market: any OpenMarketAPI
     let editing: ProductEditing
+    let deleted: DeletedProducts
     let renderer: PageRenderer
     let bodyDeadline: Duration
 
@@ -108,9 +109,18 @@ struct AdminProductsController: Sendable {
     private func table(
         _ request: Request, _ context: Context, query: AdminTableQuery, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let page = try await admin.listing(query.listing, limit: AdminTableQuery.perPage, offset: (query.page - 1) * AdminTableQuery.perPage)
         let pageContext = PageContext(title: context.visitor.language.adminStrings.productsTitle, request: request, visitor: context.visitor)
-        let model = AdminProductsPage(context: pageContext, query: query, total: page.total, products: page.products, notice: notice)
+        let offset = (query.page - 1) * AdminTableQuery.perPage
+        if query.showsDeleted {
+            let found = try await deleted.restorable(search: query.listing.search, limit: AdminTableQuery.perPage, offset: offset)
+            let model = AdminProductsPage(context: pageContext, query: query, total: found.total, deleted: found.products, notice: notice)
+            return try renderer.response(model, status: status)
+        }
+        let page = try await admin.listing(query.listing, limit: AdminTableQuery.perPage, offset: offset)
+        // A search also says how many deleted products it matches: staff looking for one find it from here.
+        let deletedMatches = query.listing.search == nil ? 0 : try await deleted.restorable(search: query.listing.search, limit: 0, offset: 0).total
+        let model = AdminProductsPage(
+            context: pageContext, query: query, total: page.total, products: page.products, deletedMatches: deletedMatches, notice: notice)
         return try renderer.response(model, status: status)
     }
 

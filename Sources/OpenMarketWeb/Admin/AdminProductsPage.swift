@@ -38,6 +38,13 @@ struct AdminProductsPage: PageModel {
     var context: PageContext
     var admin: AdminLayout
     var search: String
+    var statusOptions: [SelectOption]
+    /// The "deleted" filter is on: `deletedRows` instead of `rows`, no bulk delete, no sorting.
+    var showsDeleted: Bool
+    var deletedRows: [AdminDeletedRow] = []
+    /// Under a search of products on sale: how many deleted products it matches, and the link to them.
+    var deletedMatchesNote: String?
+    var deletedMatchesURL: String?
     var stockOptions: [SelectOption]
     var currencyOptions: [SelectOption]
     var sort: String
@@ -52,13 +59,26 @@ struct AdminProductsPage: PageModel {
     var tableAction: String
     var notice: String?
 
-    init(context: PageContext, query: AdminTableQuery, total: Int, products: [ProductSummary], notice: String? = nil) {
+    init(
+        context: PageContext, query: AdminTableQuery, total: Int, products: [ProductSummary] = [], deleted: [DeletedProducts.Restorable] = [],
+        deletedMatches: Int = 0, notice: String? = nil, now: Date = Date()
+    ) {
         let a = context.language.adminStrings
         let format = context.format
         self.context = context
         admin = AdminLayout(language: context.language)
         let listing = query.listing
         search = listing.search ?? ""
+        showsDeleted = query.showsDeleted
+        statusOptions = [
+            SelectOption(value: "", label: a.statusOnSale, isSelected: !query.showsDeleted),
+            SelectOption(value: "deleted", label: a.statusDeleted(days: DeletedProducts.retentionDays), isSelected: query.showsDeleted),
+        ]
+        deletedRows = deleted.map { AdminDeletedRow($0, format: format, language: context.language, now: now) }
+        if deletedMatches > 0 {
+            deletedMatchesNote = a.deletedMatches(format.number(deletedMatches))
+            deletedMatchesURL = SiteURL.admin(.products(query.with(showsDeleted: true))).link
+        }
         stockOptions = [
             SelectOption(value: "", label: a.filterAll, isSelected: listing.stock == nil),
             SelectOption(value: "in", label: a.filterInStock, isSelected: listing.stock == .inStock),
@@ -90,10 +110,13 @@ struct AdminProductsPage: PageModel {
                 shopURL: SiteURL.product(.value(product.id)).link, editURL: SiteURL.admin(.editProduct(.value(product.id))).link,
                 deleteURL: SiteURL.admin(.product(.value(product.id))).link + "#delete")
         }
-        isEmpty = products.isEmpty
+        let shown = query.showsDeleted ? deleted.count : products.count
+        isEmpty = shown == 0
         let first = (query.page - 1) * AdminTableQuery.perPage + 1
-        caption = products.isEmpty ? a.emptyTable : a.tableCaption(
-            total: format.number(total), from: format.number(first), to: format.number(first + products.count - 1))
+        let range = (total: format.number(total), from: format.number(first), to: format.number(first + shown - 1))
+        caption = shown == 0
+            ? (query.showsDeleted ? a.noDeletedProducts(days: DeletedProducts.retentionDays) : a.emptyTable)
+            : (query.showsDeleted ? a.deletedTableCaption(range.total, range.from, range.to) : a.tableCaption(total: range.total, from: range.from, to: range.to))
         let lastPage = max(1, (total + AdminTableQuery.perPage - 1) / AdminTableQuery.perPage)
         pagination = Pagination(current: query.page, lastPage: lastPage, strings: context.strings, format: format) {
             SiteURL.admin(.products(query.with(page: $0))).link
@@ -110,6 +133,11 @@ extension AdminProductsPage: TemplateObject {
         switch key {
         case "admin": .object(admin)
         case "search": .text(search)
+        case "statusOptions": .list(statusOptions)
+        case "showsDeleted": .bool(showsDeleted)
+        case "deletedRows": .list(deletedRows)
+        case "deletedMatchesNote": .text(deletedMatchesNote)
+        case "deletedMatchesURL": .text(deletedMatchesURL)
         case "stockOptions": .list(stockOptions)
         case "currencyOptions": .list(currencyOptions)
         case "sort": .text(sort)

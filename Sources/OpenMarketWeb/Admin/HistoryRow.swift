@@ -73,13 +73,14 @@ struct HistoryRow: Sendable {
                 restoreNote = a.restoring
             case .restored(let id)?:
                 linkedURL = SiteURL.admin(.product(.value(id))).link
-                linkedText = a.restoredAs(id)
+                linkedText = id == event.productID ? a.restoredSameID : a.restoredAs(id)
             case nil:
                 let expired = event.at.addingTimeInterval(DeletedProducts.retention) <= now
                 restoreNote = expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a.restoreNoPhotos
             }
         }
-        if event.action == .restore, event.outcome == .success, let old = event.relatedProductID {
+        // Under the same id there is nothing to link: both entries are this product's.
+        if event.action == .restore, event.outcome == .success, let old = event.relatedProductID, old != event.productID {
             linkedURL = SiteURL.admin(.product(.value(old))).link
             linkedText = a.restoredFrom(old)
         }

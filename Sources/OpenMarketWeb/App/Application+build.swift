@@ -146,7 +146,8 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         accounts: accounts, renderer: renderer, throttle: throttle, bodyDeadline: config.bodyDeadline, siteKey: siteKey,
         operatorAddresses: Set(config.adminAddresses.compactMap(TrustedProxyMiddleware.normalized))
     ).addRoutes(signIn: signIn, console: console)
-    AdminProductsController(admin: adminMarket, market: market, editing: editing, renderer: renderer, bodyDeadline: config.bodyDeadline)
+    AdminProductsController(
+        admin: adminMarket, market: market, editing: editing, deleted: deleted, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
     AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)

@@ -8,8 +8,9 @@ import OpenMarketStore
 protocol DeletedProductKeeping: Sendable {
     /// Read before a delete; `nil` when the photos cannot be had, and the product then cannot be restored.
     func keepsake(of product: ProductDetail) async -> ProductKeepsake?
-    /// Lists the product again with its kept photos, as the vendor it belonged to, under a creation key.
-    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws -> ProductDetail
+    /// Lists the product again with its kept photos, as the vendor it belonged to, under a creation key; under
+    /// `formerID` where the market lets us choose the id (embedded), else under the id the market gives.
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail
     /// Whether a restore with this creation key made a product, for restores a crash interrupted.
     func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup
 }
@@ -23,8 +24,8 @@ struct EmbeddedProductKeeping: DeletedProductKeeping {
         return keepsake
     }
 
-    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws -> ProductDetail {
-        try await market.relist(draft, keepsake: keepsake, vendorID: vendorID, creationKey: creationKey)
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail {
+        try await market.relist(draft, keepsake: keepsake, vendorID: vendorID, creationKey: creationKey, formerID: formerID)
     }
 
     func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup {
@@ -56,7 +57,8 @@ struct RemoteProductKeeping: DeletedProductKeeping {
         return ProductKeepsake(photos: photos, mainPosition: main, passwordHash: hash ?? nil)
     }
 
-    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String) async throws -> ProductDetail {
+    /// The API assigns ids: the product comes back under a new one, and the history links the two.
+    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail {
         guard let vendor else { throw ProductEditing.Refusal.writesDisabled }
         let images = keepsake.photos.enumerated().map { index, photo in
             ImageUpload(filename: "photo-\(index + 1).\(ImageHeader.read([UInt8](photo.data))?.kind.fileExtension ?? "jpg")",

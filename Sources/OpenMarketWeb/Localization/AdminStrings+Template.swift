@@ -31,7 +31,8 @@ extension AdminStrings {
             ("columnChanges", columnChanges), ("columnOutcome", columnOutcome), ("actionCreate", actionCreate),
             ("actionUpdate", actionUpdate), ("actionDelete", actionDelete), ("actionRestore", actionRestore), ("restoreButton", restoreButton), ("historyEmpty", historyEmpty),
             ("productHistory", productHistory), ("lastState", lastState), ("allHistory", allHistory), ("hostRefused", hostRefused),
-            ("emptyTable", emptyTable),
+            ("emptyTable", emptyTable), ("filterStatus", filterStatus), ("columnDeletedAt", columnDeletedAt),
+            ("columnRestoreWithin", columnRestoreWithin), ("deletedHeading", deletedHeading),
         ]
     }
 }

@@ -64,14 +64,19 @@ struct AdminStrings: Sendable {
     let allHistory: String
     let hostRefused: String
     let emptyTable: String
+    let filterStatus: String
+    let columnDeletedAt: String
+    let columnRestoreWithin: String
+    let deletedHeading: String
 
     func tableCaption(total: String, from: String, to: String) -> String {
         language == .korean ? "상품 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total) products"
     }
 
-    func confirmIntro(_ count: Int) -> String {
+    func confirmIntro(_ count: Int, restorableDays days: Int) -> String {
         language == .korean
-            ? "다음 \(count)개 상품을 삭제합니다. 되돌릴 수 없습니다." : "These \(count) products will be deleted. This cannot be undone."
+            ? "다음 \(count)개 상품을 삭제합니다. 상점에서 바로 사라지고, 관리자가 \(days)일 안에 사진과 함께 복원할 수 있습니다."
+            : "These \(count) products will be deleted. They leave the shop at once; staff can restore them with their photos for \(days) days."
     }
 
     func loginThrottled(seconds: Int) -> String {
@@ -94,7 +99,7 @@ struct AdminStrings: Sendable {
         columnOutcome: "결과", actionCreate: "등록", actionUpdate: "수정", actionDelete: "삭제", actionRestore: "복원",
         restoreButton: "복원", historyEmpty: "기록이 없습니다.",
         productHistory: "이 상품의 변경 기록", lastState: "삭제 전 마지막 상태", allHistory: "전체 기록",
-        hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.")
+        hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.", filterStatus: "상태", columnDeletedAt: "삭제일", columnRestoreWithin: "복원 기한", deletedHeading: "삭제됨")
 
     static let english = AdminStrings(
         language: .english, consoleTitle: "Admin console", adminNavigation: "Admin", loginTitle: "Admin sign-in", passwordLabel: "Admin password",
@@ -112,7 +117,7 @@ struct AdminStrings: Sendable {
         actionCreate: "Created", actionUpdate: "Updated", actionDelete: "Deleted", actionRestore: "Restored",
         restoreButton: "Restore", historyEmpty: "No history yet.",
         productHistory: "History of this product", lastState: "Last state before deletion", allHistory: "All history",
-        hostRefused: "The admin console cannot be opened at this address.", emptyTable: "No products match.")
+        hostRefused: "The admin console cannot be opened at this address.", emptyTable: "No products match.", filterStatus: "Status", columnDeletedAt: "Deleted", columnRestoreWithin: "Restore within", deletedHeading: "Deleted")
 }
 
 extension Language {
@@ -124,6 +129,44 @@ extension AdminStrings {
 
     func restorableUntil(_ date: String) -> String {
         speaksKorean ? "\(date)까지 사진과 함께 복원할 수 있습니다." : "Can be restored with its photos until \(date)."
+    }
+
+    var statusOnSale: String { speaksKorean ? "판매 중" : "On sale" }
+
+    func statusDeleted(days: Int) -> String {
+        speaksKorean ? "삭제됨 (\(days)일 안에 복원 가능)" : "Deleted (restorable for \(days) days)"
+    }
+
+    func daysLeftToRestore(_ days: Int) -> String {
+        speaksKorean ? "\(days)일 남음" : (days == 1 ? "1 day left" : "\(days) days left")
+    }
+
+    func deletedMatches(_ count: String) -> String {
+        speaksKorean ? "삭제된 상품 중 \(count)개도 검색어와 맞습니다 — 삭제됨에서 보기" : "\(count) deleted products match too — show them"
+    }
+
+    func noDeletedProducts(days: Int) -> String {
+        speaksKorean ? "최근 \(days)일 안에 삭제해 복원할 수 있는 상품이 없습니다." : "No products deleted in the last \(days) days can be restored."
+    }
+
+    func deletedTableCaption(_ total: String, _ from: String, _ to: String) -> String {
+        speaksKorean ? "복원할 수 있는 삭제된 상품 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total) deleted products that can be restored"
+    }
+
+    /// The banner on a deleted product's console page while it can be restored.
+    func deletedBanner(daysLeft: Int, until: String) -> String {
+        speaksKorean
+            ? "삭제됨 — \(daysLeft)일 안에 복원 가능 (\(until)까지)"
+            : "Deleted — can be restored for \(daysLeft == 1 ? "1 more day" : "\(daysLeft) more days") (until \(until))"
+    }
+
+    var deletedNotRestorable: String {
+        speaksKorean ? "삭제됨 — 복원할 수 없습니다." : "Deleted — it cannot be restored."
+    }
+
+    /// The product came back under its own id (the embedded markets).
+    var restoredSameID: String {
+        speaksKorean ? "복원됨 — 같은 상품 번호로" : "Restored under the same id"
     }
 
     func restoredAs(_ id: Int) -> String {
@@ -145,7 +188,7 @@ extension AdminStrings {
     }
 
     func alreadyRestored(_ id: Int) -> String {
-        speaksKorean ? "이미 복원한 상품입니다 (새 상품 #\(id)). 다시 복원하지 않았습니다." : "This product was already restored as #\(id); it was not restored again."
+        speaksKorean ? "이미 복원한 상품입니다 (상품 #\(id)). 다시 복원하지 않았습니다." : "This product was already restored as #\(id); it was not restored again."
     }
 
     func restoreExpired(days: Int) -> String {

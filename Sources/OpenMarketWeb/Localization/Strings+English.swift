@@ -115,7 +115,7 @@ extension Strings {
         errThumbnail: "Choose the main photo among this product's photos.",
         errOtherVendor: "This product belongs to another seller, so it cannot be changed or deleted here.",
         deleteTitle: "Delete product",
-        deleteWarning: "This cannot be undone.",
+        deleteWarning: "It leaves the shop at once; for 30 days, staff can restore it with its photos.",
         deleteConfirmButton: "Delete",
         deletePasswordHint: "The password chosen when the product was listed",
         errorNotFoundTitle: "Page not found",

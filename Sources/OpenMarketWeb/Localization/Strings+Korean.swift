@@ -115,7 +115,7 @@ extension Strings {
         errThumbnail: "대표 사진은 이 상품의 사진 중에서 골라 주세요.",
         errOtherVendor: "다른 판매자의 상품이라 이 사이트에서 수정하거나 삭제할 수 없습니다.",
         deleteTitle: "상품 삭제",
-        deleteWarning: "삭제하면 되돌릴 수 없습니다.",
+        deleteWarning: "삭제하면 상점에서 바로 사라집니다. 30일 동안은 관리자가 사진과 함께 복원할 수 있습니다.",
         deleteConfirmButton: "삭제하기",
         deletePasswordHint: "상품을 등록할 때 정한 비밀번호",
         errorNotFoundTitle: "페이지를 찾을 수 없습니다",

@@ -50,7 +50,7 @@ struct ProductRestoring: Sendable {
             return .failure(.snapshotUnreadable)
         }
         do {
-            let restored = try await keeping.relist(draft, keepsake: claim.keepsake, vendorID: claim.vendorID, creationKey: claim.restoreKey)
+            let restored = try await keeping.relist(draft, keepsake: claim.keepsake, vendorID: claim.vendorID, creationKey: claim.restoreKey, formerID: claim.deletedProductID)
             _ = try? await audit.record(
                 actor: .admin, action: .restore, productID: restored.id, productName: restored.name,
                 changes: AuditLog.Change.fields(of: restored), relatedProductID: claim.deletedProductID, outcome: .success,

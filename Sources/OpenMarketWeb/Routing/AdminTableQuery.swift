@@ -7,10 +7,14 @@ struct AdminTableQuery: Sendable, Hashable {
 
     var listing: ProductListing
     var page: Int
+    /// The "deleted" filter: products deleted through this front end that staff can still restore, instead of the
+    /// market's products (`status=deleted`).
+    var showsDeleted: Bool
 
-    init(listing: ProductListing = ProductListing(), page: Int = 1) {
+    init(listing: ProductListing = ProductListing(), page: Int = 1, showsDeleted: Bool = false) {
         self.listing = listing
         self.page = min(max(1, page), WebLimits.maxPage)
+        self.showsDeleted = showsDeleted
     }
 
     init(parameters: FormQuery) {
@@ -21,7 +25,7 @@ struct AdminTableQuery: Sendable, Hashable {
                 ascending: parameters.get("dir") == "asc",
                 stock: parameters.get("stock").flatMap(ProductListing.StockFilter.init(rawValue:)),
                 currency: parameters.get("currency").flatMap { Currency(rawValue: $0) }),
-            page: parameters.get("page").flatMap(Int.init) ?? 1)
+            page: parameters.get("page").flatMap(Int.init) ?? 1, showsDeleted: parameters.get("status") == "deleted")
     }
 
     var filterItems: [(String, String)] {
@@ -31,13 +35,19 @@ struct AdminTableQuery: Sendable, Hashable {
         if let currency = listing.currency { items.append(("currency", currency.rawValue)) }
         if listing.sort != .id { items.append(("sort", listing.sort.rawValue)) }
         if listing.ascending { items.append(("dir", "asc")) }
+        if showsDeleted { items.append(("status", "deleted")) }
         return items
     }
 
     var items: [(String, String)] { filterItems + (page > 1 ? [("page", String(page))] : []) }
 
     func with(page: Int) -> AdminTableQuery {
-        AdminTableQuery(listing: listing, page: page)
+        AdminTableQuery(listing: listing, page: page, showsDeleted: showsDeleted)
+    }
+
+    /// The same search and filters, on sale or deleted, from the first page.
+    func with(showsDeleted: Bool) -> AdminTableQuery {
+        AdminTableQuery(listing: listing, page: 1, showsDeleted: showsDeleted)
     }
 
     /// Clicking a column sorts by it; clicking the sorted column again reverses the order.

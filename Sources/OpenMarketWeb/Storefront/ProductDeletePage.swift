@@ -1,7 +1,7 @@
 import OpenMarketCore
 import OpenMarketTemplating
 
-/// The delete confirmation: the product, "this cannot be undone", and its password.
+/// The delete confirmation: the product, that staff can restore it for a while, and its password.
 struct ProductDeletePage: PageModel {
     static let templateName = "products/delete"
 

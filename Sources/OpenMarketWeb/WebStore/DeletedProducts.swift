@@ -30,6 +30,22 @@ struct DeletedProducts: Sendable {
         var restoreKey: String
     }
 
+    /// A deleted product staff can still restore, as the console's "deleted" filter lists it.
+    struct Restorable: Sendable, Hashable {
+        var eventID: Int64
+        var productID: Int
+        var productName: String
+        var deletedAt: Date
+        var keptUntil: Date
+        /// The delete's snapshot as recorded (JSON of `AuditLog.Change`), for the price it had.
+        var snapshot: String?
+
+        /// Whole days left to restore it, counting a part of a day as one (the last day says 1, never 0).
+        func daysLeft(now: Date) -> Int {
+            max(1, Int((keptUntil.timeIntervalSince(now) / 86_400).rounded(.up)))
+        }
+    }
+
     enum ClaimRefusal: Error, Sendable, Equatable {
         case notKept
         case restoring
@@ -74,6 +90,23 @@ struct DeletedProducts: Sendable {
     /// Restores a crash interrupted (served by the partial index on restores under way).
     func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)] {
         try await storage.interruptedRestores()
+    }
+
+    /// Deleted products staff can restore now, the latest deleted first; `search` narrows them by name (any
+    /// part of it, case aside), as the console's table does for products on sale.
+    func restorable(search: String?, now: Date = Date(), limit: Int, offset: Int) async throws -> (total: Int, products: [Restorable]) {
+        let pattern = search.map { "%" + Self.escapedForLike($0) + "%" }
+        return try await storage.restorableProducts(namePattern: pattern, now: now, limit: limit, offset: offset)
+    }
+
+    /// `%`, `_` and `\` taken literally by a `LIKE … ESCAPE '\'`.
+    static func escapedForLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// Removes what was kept past `retention` and never restored; how many products. Runs at start-up and every

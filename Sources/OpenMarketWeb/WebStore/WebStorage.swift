@@ -64,6 +64,10 @@ protocol DeletedProductStorage: Sendable {
     func releaseKept(eventID: Int64) async throws
     func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)]
     func sweepKept(now: Date) async throws -> Int
+    /// Deleted products still restorable at `now` (kept, not claimed, not restored), their names matching `pattern`
+    /// (`LIKE`, escaped with `\`) when given, the latest deleted first; and how many there are.
+    func restorableProducts(namePattern: String?, now: Date, limit: Int, offset: Int) async throws
+        -> (total: Int, products: [DeletedProducts.Restorable])
 }
 
 /// The photos of upload forms that came back with an error, by the SHA-256 of their keys and owners.

@@ -153,11 +153,21 @@ struct ContractEmbeddedTests {
             _ = try await store.deleteProductAsOwner(id: product.id)
 
             let missingVendor = await #expect(throws: OpenMarketError.self) {
-                try await store.relist(Self.draft(), keepsake: keepsake, vendorID: 999_999, creationKey: "restore-0")
+                try await store.relist(Self.draft(), keepsake: keepsake, vendorID: 999_999, creationKey: "restore-0", formerID: product.id)
             }
             #expect(missingVendor == .notFound("Vendor 999999 does not exist."))
-            let restored = try await store.relist(Self.draft(), keepsake: keepsake, vendorID: market.owner.id, creationKey: "restore-1")
-            #expect(restored.id != product.id && restored.name == product.name && restored.vendorID == market.owner.id)
+            let restored = try await store.relist(
+                Self.draft(), keepsake: keepsake, vendorID: market.owner.id, creationKey: "restore-1", formerID: product.id)
+            // Under its old id, so links and bookmarks to it work again; found by reads, search and the counters.
+            #expect(restored.id == product.id && restored.name == product.name && restored.vendorID == market.owner.id)
+            #expect(try await market.api.product(id: product.id).name == product.name)
+            #expect(try await market.api.products(ProductQuery(search: "Kept chair"))?.products.map(\.id) == [product.id])
+            #expect(try await store.consistencyProblems(sample: 100) == [])
+            // An id a product holds is never taken over: the relisting gets a new one.
+            let other = try await store.relist(
+                Self.draft(), keepsake: keepsake, vendorID: market.owner.id, creationKey: "restore-2", formerID: product.id)
+            #expect(other.id != product.id && other.id > 0)
+            #expect(try await market.api.product(id: product.id).id == restored.id)
             #expect(restored.images.count == 2)
             #expect(restored.thumbnailURL == restored.images[1].thumbnailURL)
             for (photo, image) in zip(keepsake.photos, restored.images) {
@@ -167,7 +177,8 @@ struct ContractEmbeddedTests {
             #expect(try await store.checkProductPassword(id: restored.id, password: "chair-pass-1") == .matches)
             #expect(try await store.productID(creationKey: "restore-1") == restored.id)
             // A product that is gone leaves nothing to keep (and so cannot be restored).
-            #expect(try await store.keepsake(productID: product.id) == ProductKeepsake(photos: [], mainPosition: 0, passwordHash: nil))
+            _ = try await store.deleteProductAsOwner(id: other.id)
+            #expect(try await store.keepsake(productID: other.id) == ProductKeepsake(photos: [], mainPosition: 0, passwordHash: nil))
         }
     }
 

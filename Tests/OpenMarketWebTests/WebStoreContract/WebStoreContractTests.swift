@@ -335,6 +335,52 @@ struct WebStoreContractTests {
         }
     }
 
+    /// The console's "deleted" filter: restorable products only (not claimed, restored or past the retention), the
+    /// latest deleted first, narrowed by any part of the name with `%` and `_` taken literally, whichever instance asks.
+    @Test(arguments: WebStoreKind.available)
+    func restorableProductsAreListedLatestFirstAndSearchedByName(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let audit = AuditLog(storage: stores[0].storage)
+            let keepsake = ProductKeepsake(photos: [KeptPhoto(mediaType: "image/jpeg", data: Data([3]))], mainPosition: 0, passwordHash: nil)
+            var events: [Int64] = []
+            for (product, name) in [(11, "캠핑용 랜턴"), (12, "Desk LAMP"), (13, "100% 울 담요"), (14, "Lamp shade")] {
+                let snapshot: [AuditLog.Change] = [.init(field: "name", old: nil, new: name), .init(field: "price", old: nil, new: "35000")]
+                events.append(try await audit.record(
+                    actor: .admin, action: .delete, productID: product, productName: name, snapshot: snapshot, outcome: .success,
+                    alongside: .keepDeleted(keepsake, productID: product, vendorID: 1)))
+            }
+            let other = DeletedProducts(storage: stores[1].storage)
+            let all = try await other.restorable(search: nil, limit: 10, offset: 0)
+            #expect(all.total == 4 && all.products.map(\.productID) == [14, 13, 12, 11])
+            #expect(all.products[0].productName == "Lamp shade" && all.products[0].snapshot?.contains("35000") == true)
+            let days = all.products[0].daysLeft(now: Date())
+            #expect(days == DeletedProducts.retentionDays)
+            #expect(all.products[0].daysLeft(now: all.products[0].keptUntil.addingTimeInterval(-60)) == 1, "the last hour is the last day")
+
+            let lamps = try await other.restorable(search: "lamp", limit: 10, offset: 0)
+            #expect(lamps.total == 2 && lamps.products.map(\.productID) == [14, 12], "any part of the name, case aside")
+            #expect(try await other.restorable(search: "랜턴", limit: 10, offset: 0).products.map(\.productID) == [11])
+            #expect(try await other.restorable(search: "100%", limit: 10, offset: 0).products.map(\.productID) == [13])
+            #expect(try await other.restorable(search: "1_0", limit: 10, offset: 0).total == 0, "_ is not a wildcard")
+            let second = try await other.restorable(search: nil, limit: 2, offset: 2)
+            #expect(second.total == 4 && second.products.map(\.productID) == [12, 11])
+            #expect(try await other.restorable(search: "lamp", limit: 0, offset: 0).total == 2)
+
+            // Claimed, restored or past the retention: no longer listed.
+            let deleted = DeletedProducts(storage: stores[0].storage)
+            guard case .success = try await deleted.claim(eventID: events[3]) else {
+                Issue.record("the kept product can be claimed")
+                return
+            }
+            try await audit.record(
+                actor: .admin, action: .restore, productID: 12, productName: "Desk LAMP", relatedProductID: 12, outcome: .success,
+                alongside: .completeRestore(eventID: events[1], restoredProductID: 12))
+            #expect(try await other.restorable(search: nil, limit: 10, offset: 0).products.map(\.productID) == [13, 11])
+            let later = Date().addingTimeInterval(DeletedProducts.retention + 60)
+            #expect(try await other.restorable(search: nil, now: later, limit: 10, offset: 0).total == 0)
+        }
+    }
+
     /// Every instance sweeps every few minutes: sweeping at once removes each expired thing once and keeps the rest.
     @Test(arguments: WebStoreKind.available)
     func sweepsRunningAtOnceOnSeveralInstancesRemoveEachExpiredThingOnce(_ kind: WebStoreKind) async throws {
