@@ -83,6 +83,9 @@ struct ServeCommand: AsyncParsableCommand {
         $0.trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }
 
+    @Option(help: "The market's time zone, e.g. Asia/Seoul or Europe/Berlin: the console's history is written in it (OPENMARKET_TIME_ZONE).")
+    var timeZone = environment["OPENMARKET_TIME_ZONE"] ?? "Asia/Seoul"
+
     @Flag(help: "Do not load the sample products into an empty embedded market (OPENMARKET_NO_SAMPLE_DATA=1).")
     var noSampleData = ["1", "true", "yes"].contains(environment["OPENMARKET_NO_SAMPLE_DATA"]?.lowercased() ?? "")
 
@@ -108,6 +111,9 @@ struct ServeCommand: AsyncParsableCommand {
         for address in adminAddress where !AppConfiguration.isIPAddress(address) {
             throw ValidationError("--admin-address must be an IP address, e.g. 203.0.113.7 (got \(address)).")
         }
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw ValidationError("--time-zone must be a time zone name such as Asia/Seoul or UTC (got \(timeZone)).")
+        }
         let storage: AppConfiguration.MarketStorage
         do {
             storage = try AppConfiguration.MarketStorage(databaseURL: database ?? Self.environment["OPENMARKET_DATABASE"])
@@ -128,6 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
             upstreamGeneration: generation, storage: storage)
         config.trustedProxies = trustedProxy
         config.adminAddresses = adminAddress
+        config.timeZone = zone
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

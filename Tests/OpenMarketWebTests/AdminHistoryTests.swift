@@ -36,19 +36,19 @@ struct AdminHistoryTests {
             try #require(rows.count == 4, "history rows: \(rows.count)")
             let link = "<a href=\"/admin/products/\(id)\">손으로 빚은 찻잔</a>"
             for row in rows {
-                #expect(row.contains("<td>visitor "), "actor: \(row.prefix(200))")
+                #expect(row.contains("data-label=\"수행자\">방문자 "), "actor: \(row.prefix(200))")
                 #expect(row.contains(link))
                 #expect(row.contains("<time datetime=\"20"))
             }
             // Newest first: delete, refused delete, price change, listing.
-            #expect(rows[0].contains("<td>삭제</td>") && rows[0].contains("class=\"outcome-success\">성공"))
+            #expect(rows[0].contains("<td class=\"col-action\" data-label=\"작업\">삭제</td>") && rows[0].contains("class=\"outcome-success\">성공"))
             #expect(rows[0].contains("<summary>삭제 전 마지막 상태</summary>"))
-            #expect(rows[1].contains("<td>삭제</td>") && rows[1].contains("class=\"outcome-refused\">거부됨"))
+            #expect(rows[1].contains("<td class=\"col-action\" data-label=\"작업\">삭제</td>") && rows[1].contains("class=\"outcome-refused\">거부됨"))
             #expect(rows[1].contains("<small>비밀번호가 맞지 않습니다"))
-            #expect(rows[2].contains("<td>수정</td>") && rows[2].contains("class=\"outcome-success\">성공"))
-            #expect(rows[2].contains("<li><span class=\"change-label\" data-field=\"price\">가격</span>: <del>15000</del> → <ins>14000</ins></li>"))
+            #expect(rows[2].contains("<td class=\"col-action\" data-label=\"작업\">수정</td>") && rows[2].contains("class=\"outcome-success\">성공"))
+            #expect(rows[2].contains("<li><span class=\"change-label\" data-field=\"price\">가격</span>: <del>15,000원</del> → <ins>14,000원</ins></li>"))
             #expect(rows[2].components(separatedBy: "<li><span class=\"change-label\"").count == 2, "only the changed field")
-            #expect(rows[3].contains("<td>등록</td>") && rows[3].contains("class=\"outcome-success\">성공"))
+            #expect(rows[3].contains("<td class=\"col-action\" data-label=\"작업\">등록</td>") && rows[3].contains("class=\"outcome-success\">성공"))
             #expect(rows[3].contains("<li><span class=\"change-label\" data-field=\"name\">상품명</span>: <del>—</del> → <ins>손으로 빚은 찻잔</ins></li>"))
         }
     }
@@ -65,7 +65,7 @@ struct AdminHistoryTests {
             #expect(html.contains("<h1>손으로 빚은 찻잔 <small>#\(id)</small></h1>"))
             #expect(response.historyRows.count == 4)
             #expect(html.contains("<summary>삭제 전 마지막 상태</summary>"))
-            #expect(html.contains("<li><span class=\"change-label\" data-field=\"price\">가격</span>: 14000</li>"))
+            #expect(html.contains("<li><span class=\"change-label\" data-field=\"price\">가격</span>: 14,000원</li>"))
             #expect(html.contains("<li><span class=\"change-label\" data-field=\"stock\">재고</span>: 3</li>"))
             #expect(!html.contains("name=\"ids\""), "a deleted product offers no delete button")
 
@@ -101,8 +101,8 @@ struct AdminHistoryTests {
             let history = try await admin.get("/admin/history")
             let rows = history.historyRows
             try #require(rows.count == 1)
-            #expect(rows[0].contains("<td>admin</td>"))
-            #expect(rows[0].contains("<td>수정</td>"))
+            #expect(rows[0].contains("data-label=\"수행자\">관리자</td>"))
+            #expect(rows[0].contains("<td class=\"col-action\" data-label=\"작업\">수정</td>"))
             #expect(rows[0].contains("<li><span class=\"change-label\" data-field=\"stock\">재고</span>: <del>\(speaker.stock)</del> → <ins>99</ins></li>"))
             #expect(rows[0].components(separatedBy: "<li><span class=\"change-label\"").count == 2)
             #expect(rows[0].contains("class=\"outcome-success\">성공"))
@@ -151,9 +151,9 @@ struct AdminHistoryTests {
             try await admin.confirmDelete([chair.id, 99999])
             let rows = try await admin.get("/admin/history").historyRows
             try #require(rows.count == 2)
-            #expect(rows[0].contains("<td>admin</td>") && rows[0].contains("#99999") && rows[0].contains("outcome-refused"))
-            #expect(rows[1].contains("<td>admin</td>") && rows[1].contains("<td>삭제</td>") && rows[1].contains("outcome-success"))
-            #expect(rows[1].contains("<li><span class=\"change-label\" data-field=\"price\">가격</span>: 45000</li>"))
+            #expect(rows[0].contains("data-label=\"수행자\">관리자</td>") && rows[0].contains("#99999") && rows[0].contains("outcome-refused"))
+            #expect(rows[1].contains("data-label=\"수행자\">관리자</td>") && rows[1].contains("<td class=\"col-action\" data-label=\"작업\">삭제</td>") && rows[1].contains("outcome-success"))
+            #expect(rows[1].contains("<li><span class=\"change-label\" data-field=\"price\">가격</span>: 45,000원</li>"))
             let page = try await admin.get("/admin/products/\(chair.id)")
             #expect(page.status == .ok)
             #expect(page.text.contains("원목 의자"))

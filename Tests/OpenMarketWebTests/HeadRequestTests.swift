@@ -58,7 +58,7 @@ struct HeadRequestTests {
             case .products: .admin(.products(AdminTableQuery(listing: ProductListing(search: "camera"))))
             case .product: .admin(.product(.value(id)))
             case .editProduct: .admin(.editProduct(.value(id)))
-            case .history: .admin(.history(productID: id))
+            case .history: .admin(.history(AdminHistoryQuery(productID: id)))
             case .restore: .admin(.restore(.value(1)))
             case .export: .admin(.export())
             }

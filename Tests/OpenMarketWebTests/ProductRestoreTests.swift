@@ -68,7 +68,7 @@ struct ProductRestoreTests {
             // One product, one history: the delete says it was restored under the same id; the storefront's link works again.
             let page = try await admin.get(location)
             #expect(page.text.contains("상품을 사진과 함께 복원했습니다."))
-            #expect(page.text.contains("<td>복원</td>"))
+            #expect(page.text.contains("<td class=\"col-action\" data-label=\"작업\">복원</td>"))
             #expect(!page.text.contains("삭제된 상품 #"), "nothing to link to: the restore is this product's own")
             let old = try await admin.get("/admin/history?product=\(product.id)")
             #expect(old.text.contains("<a href=\"/admin/products/\(product.id)\">복원됨 — 같은 상품 번호로</a>"))

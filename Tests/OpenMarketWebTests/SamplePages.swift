@@ -210,10 +210,13 @@ enum SamplePages {
             ("product", AdminProductPage(context: c, id: 7, product: detail(images: 2), events: [event, plain])),
             ("product-deleted", AdminProductPage(context: c, id: 8, product: nil, events: [])),
             ("product-deleted-restorable", AdminProductPage(context: c, id: 9, product: nil, events: deletes, kept: kept)),
-            ("history", AdminHistoryPage(context: c, productID: 7, page: 2, total: 130, events: [event, plain])),
+            ("history", AdminHistoryPage(
+                context: c, query: AdminHistoryQuery(productID: 7, kind: .refused, from: "2026-05-01", to: "2026-05-31", before: 90),
+                page: AuditLog.Page(events: [event, plain], hasNewer: true, hasOlder: true))),
             ("history-restores", AdminHistoryPage(
-                context: c, productID: 9, page: 1, total: 6, events: deletes, kept: kept, notice: "Already " + tricky)),
-            ("history-empty", AdminHistoryPage(context: c, productID: nil, page: 1, total: 0, events: [])),
+                context: c, query: AdminHistoryQuery(productID: 9), page: AuditLog.Page(events: deletes, hasNewer: false, hasOlder: false), kept: kept,
+                notice: "Already " + tricky)),
+            ("history-empty", AdminHistoryPage(context: c, query: AdminHistoryQuery(), page: AuditLog.Page(events: [], hasNewer: false, hasOlder: false))),
             ("delete-confirm", AdminDeleteConfirmPage(context: c, products: [detail(images: 1), detail(images: 0)])),
             ("delete-results", AdminDeleteResultPage(context: c, results: [
                 .init(id: 7, name: "Lamp " + tricky, outcome: "Done", outcomeClass: "outcome-success", message: nil),

@@ -46,7 +46,7 @@ struct SiteURLTests {
             (.admin(.editProduct(.key)), .admin(.editProduct(.value(5))), ["id": "5"]),
             (.admin(.confirmDelete), .admin(.confirmDelete), [:]),
             (.admin(.delete), .admin(.delete), [:]),
-            (.admin(.history()), .admin(.history(productID: 5, page: 3)), [:]),
+            (.admin(.history()), .admin(.history(AdminHistoryQuery(productID: 5, before: 3))), [:]),
             (.admin(.restore(.key)), .admin(.restore(.value(12))), ["id": "12"]),
             (.admin(.export()), .admin(.export(AdminTableQuery(listing: ProductListing(stock: .soldOut)))), [:]),
             (.metrics, .metrics, [:]),

@@ -13,6 +13,8 @@ struct AdminHistoryController: Sendable {
     let restoring: ProductRestoring
     let renderer: PageRenderer
     let bodyDeadline: Duration
+    /// The market's, which the history's times are written in.
+    let timeZone: TimeZone
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.history()), use: index)
@@ -20,10 +22,7 @@ struct AdminHistoryController: Sendable {
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {
-        let parameters = FormQuery(request)
-        let productID = parameters.get("product").flatMap(Int.init)
-        let page = min(max(1, parameters.get("page").flatMap(Int.init) ?? 1), WebLimits.maxPage)
-        return try await history(request, context, productID: productID, page: page)
+        try await history(request, context, query: AdminHistoryQuery(parameters: FormQuery(request)))
     }
 
     /// Lists the deleted product again; a refusal shows its history with the reason.
@@ -53,17 +52,16 @@ struct AdminHistoryController: Sendable {
             (message, status) = (refusal.detail(strings), shown.status)
         }
         let productID = try await audit.event(id: eventID)?.productID
-        return try await history(request, context, productID: productID, page: 1, notice: message, status: status)
+        return try await history(request, context, query: AdminHistoryQuery(productID: productID), notice: message, status: status)
     }
 
     private func history(
-        _ request: Request, _ context: Context, productID: Int?, page: Int, notice: String? = nil, status: HTTPResponse.Status = .ok
+        _ request: Request, _ context: Context, query: AdminHistoryQuery, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let result = try await audit.events(productID: productID, limit: AdminHistoryPage.perPage, offset: (page - 1) * AdminHistoryPage.perPage)
-        let kept = try await deleted.states(eventIDs: result.events.filter { $0.action == .delete }.map(\.id))
+        let page = try await audit.events(query.filter(timeZone: timeZone), limit: AdminHistoryPage.perPage)
+        let kept = try await deleted.states(eventIDs: page.events.filter { $0.action == .delete }.map(\.id))
         let pageContext = PageContext(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
-        let model = AdminHistoryPage(
-            context: pageContext, productID: productID, page: page, total: result.total, events: result.events, kept: kept, notice: notice)
+        let model = AdminHistoryPage(context: pageContext, query: query, page: page, kept: kept, notice: notice, timeZone: timeZone)
         return try renderer.response(model, status: status)
     }
 }

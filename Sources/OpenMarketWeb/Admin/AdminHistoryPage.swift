@@ -1,6 +1,7 @@
+import Foundation
 import OpenMarketTemplating
 
-/// `/admin/history`: recent activity, newest first, optionally for one product.
+/// `/admin/history`: recent activity, newest first, narrowed by product, action and days, paged by key.
 struct AdminHistoryPage: PageModel {
     static let templateName = "admin/history"
     static let perPage = 50
@@ -9,32 +10,56 @@ struct AdminHistoryPage: PageModel {
     var admin: AdminLayout
     var heading: String
     var historyCaption: String
+    /// The time column's header, naming the market's time zone.
+    var timeColumn: String
     var historyRows: [HistoryRow]
     var isEmpty: Bool
-    var pagination: Pagination
     var isFiltered: Bool
     var allHistoryURL: String
+    var formAction: String
+    var productID: String
+    var actionOptions: [SelectOption]
+    var from: String
+    var to: String
+    var newestURL: String?
+    var newerURL: String?
+    var olderURL: String?
+    var isPaged: Bool
     /// Why a restore asked for from this page did not happen.
     var notice: String?
 
     init(
-        context: PageContext, productID: Int?, page: Int, total: Int, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:],
-        notice: String? = nil
+        context: PageContext, query: AdminHistoryQuery, page: AuditLog.Page, kept: [Int64: DeletedProducts.State] = [:],
+        notice: String? = nil, timeZone: TimeZone = AppConfiguration.defaultTimeZone
     ) {
         let language = context.language
         self.context = context
         admin = AdminLayout(language: language, section: .history)
         let a = language.adminStrings
-        heading = productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
+        heading = query.productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
         historyCaption = heading
-        historyRows = events.map { HistoryRow($0, language: language, kept: kept) }
-        isEmpty = events.isEmpty
-        let lastPage = max(1, (total + Self.perPage - 1) / Self.perPage)
-        pagination = Pagination(current: page, lastPage: lastPage, strings: context.strings, format: context.format) {
-            SiteURL.admin(.history(productID: productID, page: $0)).link
-        }
-        isFiltered = productID != nil
+        timeColumn = a.columnTimeIn(timeZone.identifier)
+        historyRows = page.events.map { HistoryRow($0, language: language, kept: kept, timeZone: timeZone) }
+        isEmpty = page.events.isEmpty
+        isFiltered = query.isFiltered
         allHistoryURL = SiteURL.admin(.history()).link
+        formAction = allHistoryURL
+        productID = query.productID.map(String.init) ?? ""
+        let labels: [(AdminHistoryQuery.Kind, String)] = [
+            (.create, a.actionCreate), (.update, a.actionUpdate), (.delete, a.actionDelete), (.restore, a.actionRestore), (.refused, a.outcomeRefused),
+        ]
+        actionOptions = [SelectOption(value: "", label: a.filterAll, isSelected: query.kind == nil)]
+            + labels.map { SelectOption(value: $0.0.rawValue, label: $0.1, isSelected: query.kind == $0.0) }
+        from = query.from ?? ""
+        to = query.to ?? ""
+        var older = query.first
+        older.before = page.events.last?.id
+        var newer = query.first
+        newer.after = page.events.first?.id
+        olderURL = page.hasOlder && older.before != nil ? SiteURL.admin(.history(older)).link : nil
+        newerURL = page.hasNewer && newer.after != nil ? SiteURL.admin(.history(newer)).link : nil
+        newestURL = page.hasNewer ? SiteURL.admin(.history(query.first)).link : nil
+        isPaged = olderURL != nil || newerURL != nil
         self.notice = notice
     }
 }
@@ -45,11 +70,20 @@ extension AdminHistoryPage: TemplateObject {
         case "admin": .object(admin)
         case "heading": .text(heading)
         case "historyCaption": .text(historyCaption)
+        case "timeColumn": .text(timeColumn)
         case "historyRows": .list(historyRows)
         case "isEmpty": .bool(isEmpty)
-        case "pagination": .object(pagination)
         case "isFiltered": .bool(isFiltered)
         case "allHistoryURL": .text(allHistoryURL)
+        case "formAction": .text(formAction)
+        case "productID": .text(productID)
+        case "actionOptions": .list(actionOptions)
+        case "from": .text(from)
+        case "to": .text(to)
+        case "newestURL": .text(newestURL)
+        case "newerURL": .text(newerURL)
+        case "olderURL": .text(olderURL)
+        case "isPaged": .bool(isPaged)
         case "notice": .text(notice)
         default: context.value(forKey: key)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import OpenMarketCore
 
@@ -11,6 +12,8 @@ struct AdminProductController: Sendable {
     let audit: AuditLog
     let deleted: DeletedProducts
     let bodyDeadline: Duration
+    /// The market's, which the history's times are written in.
+    let timeZone: TimeZone
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.product(.key)), use: show)
@@ -38,7 +41,8 @@ struct AdminProductController: Sendable {
         if product == nil && history.events.isEmpty { throw HTTPError(.notFound) }
         let kept = try await deleted.states(eventIDs: history.events.filter { $0.action == .delete }.map(\.id))
         let pageContext = PageContext(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
-        return try renderer.response(AdminProductPage(context: pageContext, id: id, product: product, events: history.events, kept: kept))
+        return try renderer.response(AdminProductPage(
+            context: pageContext, id: id, product: product, events: history.events, kept: kept, timeZone: timeZone))
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {

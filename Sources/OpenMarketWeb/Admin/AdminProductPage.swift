@@ -19,6 +19,8 @@ struct AdminProductPage: PageModel {
     var editURL: String
     var deleteAction: String
     var historyCaption: String
+    /// The time column's header, naming the market's time zone.
+    var timeColumn: String
     var historyRows: [HistoryRow]
     var hasHistory: Bool
     /// A deleted product's banner: whether and until when staff can restore it, with the restore button.
@@ -28,7 +30,7 @@ struct AdminProductPage: PageModel {
 
     init(
         context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:],
-        now: Date = Date()
+        now: Date = Date(), timeZone: TimeZone = AppConfiguration.defaultTimeZone
     ) {
         let language = context.language
         self.context = context
@@ -45,7 +47,8 @@ struct AdminProductPage: PageModel {
         editURL = SiteURL.admin(.editProduct(.value(id))).link
         deleteAction = SiteURL.admin(.confirmDelete).link
         historyCaption = language.adminStrings.productHistory
-        historyRows = events.map { HistoryRow($0, language: language, kept: kept) }
+        historyRows = events.map { HistoryRow($0, language: language, kept: kept, timeZone: timeZone) }
+        timeColumn = language.adminStrings.columnTimeIn(timeZone.identifier)
         hasHistory = !events.isEmpty
         let a = language.adminStrings
         restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + name
@@ -79,6 +82,7 @@ extension AdminProductPage: TemplateObject {
         case "editURL": .text(editURL)
         case "deleteAction": .text(deleteAction)
         case "historyCaption": .text(historyCaption)
+        case "timeColumn": .text(timeColumn)
         case "historyRows": .list(historyRows)
         case "hasHistory": .bool(hasHistory)
         case "deletedBanner": .text(deletedBanner)

@@ -35,13 +35,18 @@ struct HistoryRow: Sendable {
     var linkedText: String?
 
     /// `kept`: where each delete's restore stands (`DeletedProducts.states`); a delete without an entry kept nothing.
-    init(_ event: AuditLog.Event, language: Language, kept: [Int64: DeletedProducts.State] = [:], now: Date = Date()) {
+    /// `timeZone`: the market's (`--time-zone`), which every time of the console is written in.
+    init(
+        _ event: AuditLog.Event, language: Language, kept: [Int64: DeletedProducts.State] = [:], now: Date = Date(),
+        timeZone: TimeZone = AppConfiguration.defaultTimeZone
+    ) {
         let a = language.adminStrings
+        let format = Formatting(language: language)
         let style = Date.FormatStyle(date: .numeric, time: .standard, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
-                                     calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
-        time = event.at.formatted(style) + " UTC"
+                                     calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
+        time = event.at.formatted(style)
         timeISO = event.at.formatted(.iso8601)
-        actor = event.actor
+        actor = Self.actor(event.actor, a)
         action = switch event.action {
         case .create: a.actionCreate
         case .update: a.actionUpdate
@@ -50,9 +55,19 @@ struct HistoryRow: Sendable {
         }
         productName = event.productName
         productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
-        changes = event.changes.map { Change(field: $0.field, label: Self.label($0.field, language), old: $0.old ?? "—", new: $0.new ?? "—") }
+        let currencies = Self.currencies(event)
+        changes = event.changes.map { change in
+            Change(
+                field: change.field, label: Self.label(change.field, language),
+                old: Self.value(change.field, change.old, currency: currencies.old ?? change.currency.flatMap(Currency.init(rawValue:)), format),
+                new: Self.value(change.field, change.new, currency: currencies.new ?? change.currency.flatMap(Currency.init(rawValue:)), format))
+        }
         hasChanges = !changes.isEmpty
-        snapshot = (event.snapshot ?? []).map { Change(field: $0.field, label: Self.label($0.field, language), old: "", new: $0.new ?? "—") }
+        snapshot = (event.snapshot ?? []).map {
+            Change(
+                field: $0.field, label: Self.label($0.field, language), old: "",
+                new: Self.value($0.field, $0.new, currency: currencies.new ?? $0.currency.flatMap(Currency.init(rawValue:)), format))
+        }
         hasSnapshot = !(event.snapshot ?? []).isEmpty
         outcome = switch event.outcome {
         case .success: a.outcomeSuccess
@@ -61,13 +76,13 @@ struct HistoryRow: Sendable {
         case .pending: a.outcomePending
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
-        detail = event.detail.isEmpty ? nil : event.detail
+        detail = event.detail.isEmpty ? nil : AuditDetail.text(event.detail, in: language)
         restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + event.productName
         if event.action == .delete && event.outcome == .success && event.productID != nil {
             switch kept[event.id] {
             case .restorable(let until)?:
                 restoreAction = SiteURL.admin(.restore(.value(Int(event.id)))).link
-                let day = Date.FormatStyle(date: .long, time: .omitted, locale: style.locale, calendar: style.calendar, timeZone: style.timeZone)
+                let day = Date.FormatStyle(date: .long, time: .omitted, locale: style.locale, calendar: style.calendar, timeZone: timeZone)
                 restoreNote = a.restorableUntil(until.formatted(day))
             case .restoring?:
                 restoreNote = a.restoring
@@ -88,6 +103,30 @@ struct HistoryRow: Sendable {
 }
 
 extension HistoryRow {
+    /// Who did it, in the page's language: the history keeps `admin` and `visitor <address>`.
+    static func actor(_ stored: String, _ a: AdminStrings) -> String {
+        if stored == "admin" { return a.actorAdmin }
+        if stored.hasPrefix("visitor ") { return a.actorVisitor(String(stored.dropFirst("visitor ".count))) }
+        return stored
+    }
+
+    /// The currency the amounts before and after were in: the entry's own currency change, else the product's
+    /// as its snapshot or its changes recorded it; `nil` when the entry never says.
+    static func currencies(_ event: AuditLog.Event) -> (old: Currency?, new: Currency?) {
+        let all = event.changes + (event.snapshot ?? [])
+        let change = all.first { $0.field == "currency" }
+        let new = change?.new.flatMap(Currency.init(rawValue:))
+        return (change?.old.flatMap(Currency.init(rawValue:)) ?? new, new)
+    }
+
+    /// Amounts as the storefront writes them (`35,000원`, `₩35,000`, `$12.50`); other values as recorded.
+    static func value(_ field: String, _ stored: String?, currency: Currency?, _ format: Formatting) -> String {
+        guard let stored else { return "—" }
+        guard field == "price" || field == "discounted_price", let amount = ProductFormInput.amount(stored) else { return stored }
+        if let currency { return format.price(amount, currency: currency) }
+        return Int(exactly: NSDecimalNumber(decimal: amount).doubleValue).map(format.number) ?? stored
+    }
+
     /// The history records the API's field names; staff read them in their language. Unknown names stay as they are.
     static func label(_ field: String, _ language: Language) -> String {
         let korean = language == .korean

@@ -84,6 +84,9 @@ public struct AppConfiguration: Sendable {
     /// The operator's own client addresses: sign-ins from them are counted for each address alone, so guessing from
     /// elsewhere never blocks the console for them (`--admin-address`).
     public var adminAddresses: [String] = []
+    /// The market's time zone: the console writes the history's times in it (`--time-zone`).
+    public var timeZone: TimeZone = AppConfiguration.defaultTimeZone
+    public static let defaultTimeZone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
     /// On PostgreSQL, how long a request waits for a connection and may hold it before it answers 503.
     public var databaseLimits: PostgresPool.Limits = .standard
 

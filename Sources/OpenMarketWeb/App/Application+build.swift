@@ -149,9 +149,12 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     AdminProductsController(
         admin: adminMarket, market: market, editing: editing, deleted: deleted, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: console)
-    AdminProductController(market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline)
+    AdminProductController(
+        market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline,
+        timeZone: config.timeZone)
         .addRoutes(to: console)
-    AdminHistoryController(audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline)
+    AdminHistoryController(
+        audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone)
         .addRoutes(to: console)
     OperationsController(market: market, webStore: webStore.storage).addRoutes(to: routes.group())
 

@@ -33,6 +33,7 @@ extension AdminStrings {
             ("productHistory", productHistory), ("lastState", lastState), ("allHistory", allHistory), ("hostRefused", hostRefused),
             ("emptyTable", emptyTable), ("filterStatus", filterStatus), ("columnDeletedAt", columnDeletedAt),
             ("columnRestoreWithin", columnRestoreWithin), ("deletedHeading", deletedHeading),
+            ("filterProductID", filterProductID), ("filterFrom", filterFrom), ("filterTo", filterTo), ("newestEntries", newestEntries), ("newerEntries", newerEntries), ("olderEntries", olderEntries),
         ]
     }
 }

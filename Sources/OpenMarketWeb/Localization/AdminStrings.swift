@@ -68,6 +68,12 @@ struct AdminStrings: Sendable {
     let columnDeletedAt: String
     let columnRestoreWithin: String
     let deletedHeading: String
+    let filterProductID: String
+    let filterFrom: String
+    let filterTo: String
+    let newestEntries: String
+    let newerEntries: String
+    let olderEntries: String
 
     func tableCaption(total: String, from: String, to: String) -> String {
         language == .korean ? "상품 \(total)개 중 \(from)–\(to)" : "\(from)–\(to) of \(total) products"
@@ -99,7 +105,7 @@ struct AdminStrings: Sendable {
         columnOutcome: "결과", actionCreate: "등록", actionUpdate: "수정", actionDelete: "삭제", actionRestore: "복원",
         restoreButton: "복원", historyEmpty: "기록이 없습니다.",
         productHistory: "이 상품의 변경 기록", lastState: "삭제 전 마지막 상태", allHistory: "전체 기록",
-        hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.", filterStatus: "상태", columnDeletedAt: "삭제일", columnRestoreWithin: "복원 기한", deletedHeading: "삭제됨")
+        hostRefused: "이 주소로는 관리자 콘솔을 열 수 없습니다.", emptyTable: "조건에 맞는 상품이 없습니다.", filterStatus: "상태", columnDeletedAt: "삭제일", columnRestoreWithin: "복원 기한", deletedHeading: "삭제됨", filterProductID: "상품 번호", filterFrom: "시작일", filterTo: "종료일", newestEntries: "최신 기록", newerEntries: "← 더 최근", olderEntries: "더 이전 →")
 
     static let english = AdminStrings(
         language: .english, consoleTitle: "Admin console", adminNavigation: "Admin", loginTitle: "Admin sign-in", passwordLabel: "Admin password",
@@ -117,7 +123,7 @@ struct AdminStrings: Sendable {
         actionCreate: "Created", actionUpdate: "Updated", actionDelete: "Deleted", actionRestore: "Restored",
         restoreButton: "Restore", historyEmpty: "No history yet.",
         productHistory: "History of this product", lastState: "Last state before deletion", allHistory: "All history",
-        hostRefused: "The admin console cannot be opened at this address.", emptyTable: "No products match.", filterStatus: "Status", columnDeletedAt: "Deleted", columnRestoreWithin: "Restore within", deletedHeading: "Deleted")
+        hostRefused: "The admin console cannot be opened at this address.", emptyTable: "No products match.", filterStatus: "Status", columnDeletedAt: "Deleted", columnRestoreWithin: "Restore within", deletedHeading: "Deleted", filterProductID: "Product id", filterFrom: "From", filterTo: "To", newestEntries: "Newest", newerEntries: "← Newer", olderEntries: "Older →")
 }
 
 extension Language {
@@ -129,6 +135,17 @@ extension AdminStrings {
 
     func restorableUntil(_ date: String) -> String {
         speaksKorean ? "\(date)까지 사진과 함께 복원할 수 있습니다." : "Can be restored with its photos until \(date)."
+    }
+
+    var actorAdmin: String { speaksKorean ? "관리자" : "Staff" }
+
+    func actorVisitor(_ address: String) -> String {
+        speaksKorean ? "방문자 \(address)" : "Visitor \(address)"
+    }
+
+    /// The time column's header names the market's time zone once, so no row needs to.
+    func columnTimeIn(_ zone: String) -> String {
+        speaksKorean ? "시각 (\(zone))" : "Time (\(zone))"
     }
 
     var statusOnSale: String { speaksKorean ? "판매 중" : "On sale" }

@@ -67,7 +67,7 @@ struct ProductEditing: Sendable {
             let refusal = Refusal(error)
             try? await audit.completeCreate(
                 eventID: eventID, productID: nil, productName: draft.name, changes: [], outcome: refusal.isOurFailure ? .failed : .refused,
-                detail: refusal.detail(strings))
+                detail: AuditDetail.inEveryLanguage(refusal.detail))
             return .failure(refusal)
         }
     }
@@ -76,7 +76,7 @@ struct ProductEditing: Sendable {
     /// the product is still so, decided in the market's own transaction; otherwise nothing is written and the refusal
     /// is `changedMeanwhile` with the product as it is now. `nil` writes whatever the product is (the API's last
     /// writer wins). A remote market has no conditional change: there the caller's comparison before is all there is.
-    /// `strings`: the requester's language, which the history keeps refusals in.
+    /// `strings`: the requester's language; the history keeps refusals in every language (`AuditDetail`).
     /// `images`: photos to put in place of all the product's photos (v1 apps' PATCH), where the market can.
     func update(
         _ product: ProductDetail, changes: ProductChanges, basedOn basis: ShownProduct? = nil, replacingImages images: [ImageUpload]? = nil,
@@ -134,7 +134,7 @@ struct ProductEditing: Sendable {
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
                 changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
         }
         return result
     }
@@ -147,7 +147,7 @@ struct ProductEditing: Sendable {
             let refusal = Refusal(error)
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: productID, productName: "#\(productID)",
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
             return .failure(refusal)
         }
     }
@@ -181,7 +181,7 @@ struct ProductEditing: Sendable {
         case .failure(let refusal):
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: product.name,
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
         }
         return result
     }

@@ -61,7 +61,7 @@ struct ProductRestoring: Sendable {
             try? await deleted.release(eventID: eventID)
             _ = try? await audit.record(
                 actor: .admin, action: .restore, productID: claim.deletedProductID, productName: event.productName,
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: refusal.detail(strings))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
             return .failure(.market(refusal))
         }
     }

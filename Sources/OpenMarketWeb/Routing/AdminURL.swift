@@ -10,7 +10,7 @@ enum AdminURL: Hashable, Sendable {
     case editProduct(PathParameter<Int>)
     case confirmDelete
     case delete
-    case history(productID: Int? = nil, page: Int = 1)
+    case history(AdminHistoryQuery = AdminHistoryQuery())
     /// Lists a deleted product again from its delete's history entry (POST).
     case restore(PathParameter<Int>)
     case export(AdminTableQuery = AdminTableQuery())
@@ -46,8 +46,7 @@ enum AdminURL: Hashable, Sendable {
         switch self {
         case .login(let next?): [("next", next)]
         case .products(let table): table.items
-        case .history(let productID, let page):
-            (productID.map { [("product", String($0))] } ?? []) + (page > 1 ? [("page", String(page))] : [])
+        case .history(let query): query.items
         case .export(let table): table.filterItems
         default: []
         }

@@ -12,6 +12,8 @@ struct AuditLog: Sendable {
         var field: String
         var old: String?
         var new: String?
+        /// An amount's currency (the product's after the change), so the history writes it as the storefront does.
+        var currency: String? = nil
     }
 
     struct Event: Sendable, Hashable {
@@ -101,7 +103,7 @@ struct AuditLog: Sendable {
         return (found.total, found.events.map(Self.event))
     }
 
-    private static func event(_ record: AuditEventRecord) -> Event {
+    static func event(_ record: AuditEventRecord) -> Event {
         let decoder = JSONDecoder()
         return Event(
             id: record.id ?? 0, at: record.at, actor: record.actor, action: Action(rawValue: record.action) ?? .update,
@@ -124,9 +126,9 @@ extension AuditLog.Change {
         [
             .init(field: "name", old: nil, new: product.name),
             .init(field: "description", old: nil, new: product.description),
-            .init(field: "price", old: nil, new: "\(product.price)"),
+            .init(field: "price", old: nil, new: "\(product.price)", currency: product.currency.rawValue),
             .init(field: "currency", old: nil, new: product.currency.rawValue),
-            .init(field: "discounted_price", old: nil, new: "\(product.discountedPrice)"),
+            .init(field: "discounted_price", old: nil, new: "\(product.discountedPrice)", currency: product.currency.rawValue),
             .init(field: "stock", old: nil, new: String(product.stock)),
             .init(field: "thumbnail_id", old: nil, new: product.thumbnailImageID.map(String.init)),
         ]
@@ -135,7 +137,7 @@ extension AuditLog.Change {
     /// Old → new for every field that differs between two versions of a product.
     static func diff(from old: ProductDetail, to new: ProductDetail) -> [AuditLog.Change] {
         zip(fields(of: old), fields(of: new)).compactMap { before, after in
-            before.new == after.new ? nil : .init(field: before.field, old: before.new, new: after.new)
+            before.new == after.new ? nil : .init(field: before.field, old: before.new, new: after.new, currency: after.currency)
         }
     }
 
@@ -143,8 +145,10 @@ extension AuditLog.Change {
     static func requested(_ changes: ProductChanges, current: ProductDetail) -> [AuditLog.Change] {
         let now = Dictionary(uniqueKeysWithValues: fields(of: current).map { ($0.field, $0.new) })
         var result: [AuditLog.Change] = []
+        let currency = (changes.currency ?? current.currency).rawValue
         func add(_ field: String, _ value: String?) {
-            if let value { result.append(.init(field: field, old: now[field] ?? nil, new: value)) }
+            let amount = field == "price" || field == "discounted_price"
+            if let value { result.append(.init(field: field, old: now[field] ?? nil, new: value, currency: amount ? currency : nil)) }
         }
         add("name", changes.name)
         add("description", changes.description)

@@ -21,6 +21,12 @@ enum PostgresWebSchema {
             // The key the site signs its CSRF tokens and the console's device cookies with, made by the first instance.
             "CREATE TABLE web_site_key (id smallint PRIMARY KEY CHECK (id = 1), key bytea NOT NULL)",
         ]),
+        Migration(name: "web history by action and by time", statements: [
+            // The history page filters by action, by refusals and by day, and pages by id within either.
+            "CREATE INDEX web_audit_event_on_action_id ON web_audit_event (action, id)",
+            "CREATE INDEX web_audit_event_on_at ON web_audit_event (at)",
+            "CREATE INDEX web_audit_event_on_outcome_id ON web_audit_event (outcome, id)",
+        ]),
     ]
 
     static let version1: [String] = [

@@ -155,7 +155,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
 
     // MARK: History
 
-    private func events(_ rows: PostgresRowSequence) async throws -> [AuditEventRecord] {
+    func events(_ rows: PostgresRowSequence) async throws -> [AuditEventRecord] {
         var events: [AuditEventRecord] = []
         let decoded = rows.decode((Int64, Date, String, String, Int?, String, String, String?, String, String, String?, Int?).self)
         for try await (id, at, actor, action, productID, productName, changes, snapshot, outcome, detail, creationKey, related) in decoded {

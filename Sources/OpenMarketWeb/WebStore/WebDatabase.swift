@@ -130,6 +130,12 @@ enum WebDatabase {
                 table.column("key", .blob).notNull()
             }
         }
+        migrator.registerMigration("v7 history by action and by time") { db in
+            // The history page filters by action, by refusals and by day, and pages by id within either.
+            try db.create(index: "auditEvent_on_action_id", on: "auditEvent", columns: ["action", "id"])
+            try db.create(index: "auditEvent_on_at", on: "auditEvent", columns: ["at"])
+            try db.create(index: "auditEvent_on_outcome_id", on: "auditEvent", columns: ["outcome", "id"])
+        }
         return migrator
     }
 }

@@ -53,6 +53,8 @@ protocol AuditStorage: Sendable {
     func pendingEvents() async throws -> [AuditEventRecord]
     /// The total (of all events, or of one product's) and one page, newest first.
     func events(productID: Int?, limit: Int, offset: Int) async throws -> (total: Int, events: [AuditEventRecord])
+    /// Up to `limit` entries the filter selects, from its key: newest first, or oldest first when it reads `after`.
+    func filteredEvents(_ filter: AuditLog.Filter, limit: Int) async throws -> [AuditEventRecord]
 }
 
 /// The keepsakes of deleted products, and the restores made from them.

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import OpenMarketCore
+import Testing
+@testable import OpenMarketWeb
+
+/// The history as people read it: times in the market's time zone, amounts as the storefront writes them, who
+/// and why in the page's language, filters by action, product and day, and pages by key.
+@Suite("History people can read", .timeLimit(.minutes(5)))
+struct AdminHistoryReadingTests {
+    /// One entry per kind, recorded straight into the history, at a known instant.
+    static func seed(_ audit: AuditLog) async throws {
+        try await audit.record(
+            actor: .visitor(client: "127.0.0.1"), action: .update, productID: 7, productName: "찻잔",
+            changes: [.init(field: "price", old: "35000", new: "30000", currency: "KRW")], outcome: .success)
+        try await audit.record(
+            actor: .visitor(client: "127.0.0.1"), action: .delete, productID: 7, productName: "찻잔", outcome: .refused,
+            detail: AuditDetail.inEveryLanguage { $0.errPasswordWrong })
+        try await audit.record(
+            actor: .admin, action: .update, productID: 8, productName: "Lamp",
+            changes: [.init(field: "price", old: "12.5", new: "10", currency: "USD")], outcome: .success)
+    }
+
+    @Test func timesAmountsActorsAndReasonsAreWrittenForTheReader() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        var config = AdminClient.configuration(dataDirectory: directory)
+        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        config.timeZone = zone
+        let app = try await buildApplication(config)
+        try await app.stoppableTest(.router) { client in
+            var admin = try await AdminClient.signedIn(client)
+            try await Self.seed(AuditLog(database: try WebDatabase.open(path: directory.appending(path: "web.sqlite").path)))
+            let korean = try await admin.get("/admin/history")
+            #expect(korean.text.contains("<th scope=\"col\">시각 (Asia/Seoul)</th>"))
+            #expect(korean.text.contains("data-label=\"수행자\">방문자 127.0.0.1</td>"))
+            #expect(korean.text.contains("data-label=\"수행자\">관리자</td>"))
+            #expect(korean.text.contains("<del>35,000원</del> → <ins>30,000원</ins>"))
+            #expect(korean.text.contains("<del>$12.50</del> → <ins>$10.00</ins>"))
+            #expect(korean.text.contains("<small>\(Language.korean.strings.errPasswordWrong)</small>"))
+            // The entry's hour in Seoul, not in UTC.
+            let hour = try #require(Self.hour(of: korean.text))
+            var seoul = Calendar(identifier: .gregorian)
+            seoul.timeZone = zone
+            let expected = seoul.component(.hour, from: Date())
+            // Written on a 12-hour clock; UTC would be 9 hours off (3 on that clock).
+            #expect([expected % 12, (expected + 11) % 12].contains(hour % 12), "hour \(hour), expected \(expected) in Seoul")
+
+            try await admin.get("/language/en?return=/admin/history")
+            let english = try await admin.get("/admin/history")
+            #expect(english.text.contains("<th scope=\"col\">Time (Asia/Seoul)</th>"))
+            #expect(english.text.contains("data-label=\"By\">Visitor 127.0.0.1</td>"))
+            #expect(english.text.contains("data-label=\"By\">Staff</td>"))
+            #expect(english.text.contains("<del>₩35,000</del> → <ins>₩30,000</ins>"))
+            #expect(english.text.contains("<small>\(Language.english.strings.errPasswordWrong)</small>"), "a Korean visitor's refusal, in English")
+        }
+    }
+
+    @Test func filtersByActionProductAndDayAndPagesByKey() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
+        try await app.stoppableTest(.router) { client in
+            var admin = try await AdminClient.signedIn(client)
+            let audit = AuditLog(database: try WebDatabase.open(path: directory.appending(path: "web.sqlite").path))
+            try await Self.seed(audit)
+            for index in 0..<60 {
+                try await audit.record(actor: .admin, action: .create, productID: 100 + index, productName: "Made \(index)", outcome: .success)
+            }
+            let refused = try await admin.get("/admin/history?action=refused")
+            #expect(refused.historyRows.count == 1 && refused.historyRows[0].contains("거부됨"))
+            #expect(refused.text.contains("<option value=\"refused\" selected>"))
+            let updates = try await admin.get("/admin/history?action=update&product=8")
+            #expect(updates.historyRows.count == 1 && updates.historyRows[0].contains("Lamp"))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = AppConfiguration.defaultTimeZone
+            let today = calendar.dateComponents([.year, .month, .day], from: Date())
+            let day = String(format: "%04d-%02d-%02d", today.year ?? 0, today.month ?? 0, today.day ?? 0)
+            #expect(try await admin.get("/admin/history?from=\(day)&to=\(day)&action=delete").historyRows.count == 1)
+            #expect(try await admin.get("/admin/history?to=2001-01-01").historyRows.isEmpty)
+            #expect(try await admin.get("/admin/history?from=not-a-day").historyRows.count == 50, "an unreadable day is ignored")
+
+            // 63 entries, 50 a page: the older page starts after the first page's last entry and holds the rest.
+            let first = try await admin.get("/admin/history")
+            let older = try #require(first.firstCapture(#"<a href="(/admin/history\?before=\d+)" rel="next">"#))
+            #expect(!first.text.contains("rel=\"prev\""), "the newest page has nothing newer")
+            // An entry written meanwhile does not shift the next page.
+            try await audit.record(actor: .admin, action: .create, productID: 999, productName: "Meanwhile", outcome: .success)
+            let second = try await admin.get(older)
+            #expect(second.historyRows.count == 13)
+            #expect(!second.text.contains("Meanwhile") && second.text.contains("찻잔"))
+            #expect(!second.text.contains("rel=\"next\""), "the oldest page has nothing older")
+            let newer = try #require(second.firstCapture(#"<a href="(/admin/history\?after=\d+)" rel="prev">"#))
+            let back = try await admin.get(newer)
+            #expect(back.historyRows.count == 50 && !back.text.contains("Meanwhile"))
+        }
+    }
+
+    /// The hour of the first history row's time, as written in the page.
+    static func hour(of html: String) -> Int? {
+        html.firstCapture(#"<time datetime="[^"]+">[^<]*?(\d{1,2}):\d{2}:\d{2}"#).flatMap(Int.init)
+    }
+}
+
