@@ -399,73 +399,73 @@ TRICKY = 'Tom & Jerry <DVD> "Special" 판'
 PRODUCTS = [
     dict(slug="chair", draw=draw_chair, hue=0.08, name="원목 의자",
          description="원목으로 만든 튼튼한 식탁 의자입니다.\n1년 정도 사용했고 흔들림 없어요.\n직거래 우선입니다.",
-         currency="KRW", price=45000, discounted_price=5000, stock=2, images=3, days_ago=3),
+         currency="KRW", price=45000, discounted_price=5000, stock=2, images=3, days_ago=3, seller="초록소파"),
     dict(slug="lantern", draw=draw_lantern, hue=0.12, name="캠핑용 랜턴",
          description="충전식 LED 캠핑 랜턴. 밝기 3단계, 완충 시 약 10시간 사용 가능합니다. 캠핑 두 번 썼어요.",
-         currency="KRW", price=28000, discounted_price=0, stock=14, images=2, days_ago=0),
+         currency="KRW", price=28000, discounted_price=0, stock=14, images=2, days_ago=0, seller="주말캠퍼"),
     dict(slug="film-camera", draw=draw_camera, hue=0.58, name="Vintage Film Camera",
          description="35mm rangefinder from the late 1970s.\nShutter fires at all speeds, light meter works.\n"
                      "Comes with the original leather case and a fresh battery.",
-         currency="USD", price=129.99, discounted_price=15.5, stock=1, images=5, days_ago=12),
+         currency="USD", price=129.99, discounted_price=15.5, stock=1, images=5, days_ago=12, seller="Jamie"),
     dict(slug="mug", draw=draw_mug, hue=0.95, name="머그컵 2개 세트",
          description="선물 받았는데 쓰지 않아 내놓습니다. 새 제품이고 박스 있어요.",
-         currency="KRW", price=12000, discounted_price=2000, stock=40, images=1, days_ago=5),
+         currency="KRW", price=12000, discounted_price=2000, stock=40, images=1, days_ago=5, seller="햇살가득"),
     dict(slug="bicycle", draw=draw_bicycle, hue=0.0, name="접이식 자전거 20인치",
          description="출퇴근용으로 타던 접이식 자전거입니다.\n\n- 7단 변속\n- 앞뒤 타이어 작년 교체\n- 접으면 트렁크에 들어가요\n\n"
                      "체인에 약간의 녹이 있어 가격 낮췄습니다.",
-         currency="KRW", price=180000, discounted_price=30000, stock=1, images=5, days_ago=21),
+         currency="KRW", price=180000, discounted_price=30000, stock=1, images=5, days_ago=21, seller="달빛러너"),
     dict(slug="speaker", draw=draw_speaker, hue=0.52, name="블루투스 스피커",
          description="방수 기능 있는 휴대용 블루투스 스피커. 음질 좋고 배터리 오래 갑니다.",
-         currency="KRW", price=65000, discounted_price=0, stock=8, images=2, days_ago=1),
+         currency="KRW", price=65000, discounted_price=0, stock=8, images=2, days_ago=1, seller="동네음악가"),
     dict(slug="desk-lamp", draw=draw_lamp, hue=0.33, name="스탠드 조명",
          description="각도 조절되는 책상용 스탠드입니다. 전구 포함.",
-         currency="KRW", price=23000, discounted_price=0, stock=0, images=1, days_ago=44),
+         currency="KRW", price=23000, discounted_price=0, stock=0, images=1, days_ago=44, seller="초록소파"),
     dict(slug="plant", draw=draw_plant, hue=0.38, name="몬스테라 화분",
          description="잘 자란 몬스테라와 도자기 화분 같이 드립니다. 이사 때문에 정리해요.\n물은 일주일에 한 번이면 충분합니다.",
-         currency="KRW", price=35000, discounted_price=5000, stock=3, images=3, days_ago=7),
+         currency="KRW", price=35000, discounted_price=5000, stock=3, images=3, days_ago=7, seller="햇살가득"),
     dict(slug="keyboard", draw=draw_keyboard, hue=0.75, name="Mechanical Keyboard (Brown Switches)",
          description="Tenkeyless mechanical keyboard with tactile brown switches and PBT keycaps. "
                      "Used for about six months, all keys register, USB-C cable included.",
-         currency="USD", price=74.5, discounted_price=0, stock=6, images=3, days_ago=9),
+         currency="USD", price=74.5, discounted_price=0, stock=6, images=3, days_ago=9, seller="Jamie"),
     dict(slug="books", draw=draw_books, hue=0.02, name="소설책 묶음 (10권)",
          description="한국 소설과 번역 소설 10권 묶음 판매합니다. 한 번씩 읽었고 상태 깨끗해요.\n낱권 판매는 하지 않습니다.",
-         currency="KRW", price=30000, discounted_price=0, stock=1, images=2, days_ago=15),
+         currency="KRW", price=30000, discounted_price=0, stock=1, images=2, days_ago=15, seller="책읽는곰"),
     dict(slug="console", draw=draw_console, hue=0.62, name="휴대용 게임기",
          description="휴대용 게임기 본체와 충전기입니다. 화면 보호 필름 붙여서 사용해 흠집 없습니다. 게임 칩 2개 포함.",
-         currency="KRW", price=210000, discounted_price=20000, stock=5, images=3, days_ago=2),
+         currency="KRW", price=210000, discounted_price=20000, stock=5, images=3, days_ago=2, seller="망원동고양이"),
     dict(slug="sneakers", draw=draw_sneaker, hue=0.55, name="러닝화 270mm",
          description="사이즈가 맞지 않아 두 번 신고 보관만 했습니다.",
-         currency="KRW", price=59000, discounted_price=9000, stock=12, images=2, days_ago=18),
+         currency="KRW", price=59000, discounted_price=9000, stock=12, images=2, days_ago=18, seller="달빛러너"),
     dict(slug="dvd", draw=draw_dvd, hue=0.08, name=TRICKY,
          description='Special edition box set: "Tom & Jerry" <Disc 1 & 2>.\n'
                      "Region 3, Korean & English subtitles. Case has a small crack at the <hinge>; discs are clean.\n"
                      "It's a classic -- 5 > 3, as they say.",
-         currency="USD", price=19.99, discounted_price=4.99, stock=15, images=1, days_ago=30),
+         currency="USD", price=19.99, discounted_price=4.99, stock=15, images=1, days_ago=30, seller="책읽는곰"),
     dict(slug="ukulele", draw=draw_ukulele, hue=0.07, name="콘서트 우쿨렐레",
          description="입문용으로 샀다가 거의 안 쳤습니다. 튜너와 가방 함께 드려요.",
-         currency="KRW", price=70000, discounted_price=0, stock=7, images=2, days_ago=26),
+         currency="KRW", price=70000, discounted_price=0, stock=7, images=2, days_ago=26, seller="동네음악가"),
     dict(slug="backpack", draw=draw_backpack, hue=0.45, name="등산 백팩 30L",
          description="가볍고 수납 공간 많은 30리터 백팩입니다. 레인커버 포함, 오염 없습니다.",
-         currency="KRW", price=48000, discounted_price=8000, stock=25, images=1, days_ago=11),
+         currency="KRW", price=48000, discounted_price=8000, stock=25, images=1, days_ago=11, seller="주말캠퍼"),
     dict(slug="watch", draw=draw_watch, hue=0.1, name="빈티지 손목시계",
          description="아버지께서 쓰시던 오토매틱 손목시계입니다. 최근 오버홀 받았고 하루 오차 10초 이내입니다.",
-         currency="KRW", price=350000, discounted_price=0, stock=0, images=4, days_ago=52),
+         currency="KRW", price=350000, discounted_price=0, stock=0, images=4, days_ago=52, seller="망원동고양이"),
     dict(slug="espresso", draw=draw_espresso, hue=0.0, name="Espresso Machine",
          description="Compact 15-bar espresso machine with milk frother.\nDescaled last month. Works perfectly.",
-         currency="USD", price=159.0, discounted_price=0, stock=2, images=3, days_ago=6),
+         currency="USD", price=159.0, discounted_price=0, stock=2, images=3, days_ago=6, seller="Jamie"),
     dict(slug="yoga-mat", draw=draw_yoga, hue=0.8, name="요가 매트 8mm",
          description="두께 8mm 요가 매트와 스트랩입니다. 필라테스 할 때도 좋아요.",
-         currency="KRW", price=15000, discounted_price=3000, stock=60, images=1, days_ago=4),
+         currency="KRW", price=15000, discounted_price=3000, stock=60, images=1, days_ago=4, seller="달빛러너"),
     dict(slug="sunglasses", draw=draw_sunglasses, hue=0.14, name="편광 선글라스",
          description="UV400 편광 선글라스. 케이스와 클리너 포함.",
-         currency="KRW", price=39000, discounted_price=0, stock=200, images=1, days_ago=35),
+         currency="KRW", price=39000, discounted_price=0, stock=200, images=1, days_ago=35, seller="햇살가득"),
     dict(slug="turntable", draw=draw_turntable, hue=0.06, name="Vinyl Record Player",
          description="Belt-drive turntable with built-in preamp. New stylus installed in March. "
                      "Plays 33 and 45 RPM records; dust cover has light scratches.",
-         currency="USD", price=240.0, discounted_price=40.0, stock=1, images=2, days_ago=40),
+         currency="USD", price=240.0, discounted_price=40.0, stock=1, images=2, days_ago=40, seller="동네음악가"),
     dict(slug="umbrella", draw=draw_umbrella, hue=0.6, name="장우산",
          description="튼튼한 자동 장우산입니다. 살 16개, 바람에 강해요.",
-         currency="KRW", price=12000, discounted_price=0, stock=90, images=1, days_ago=60),
+         currency="KRW", price=12000, discounted_price=0, stock=90, images=1, days_ago=60, seller="초록소파"),
     dict(slug="tent", draw=draw_tent, hue=0.3, name="캠핑 텐트 3~4인용",
          description=("3~4인용 돔 텐트입니다. 설치가 쉬워서 혼자서도 10분이면 칩니다.\n\n"
                       "구성품: 텐트 본체, 플라이, 팩 12개, 스트링, 수납 가방.\n"
@@ -473,13 +473,13 @@ PRODUCTS = [
                       "플라이 한쪽에 작은 보수 자국이 있는데 방수에는 문제가 없습니다(사진 참고).\n\n"
                       "택배 거래 가능하지만 부피가 커서 직거래를 선호합니다. 주말 오후에 시간 맞춰 드릴 수 있어요. "
                       "네고는 정중하게 말씀해 주시면 조금 가능합니다. 구매 후 단순 변심 환불은 어렵습니다."),
-         currency="KRW", price=120000, discounted_price=0, stock=0, images=3, days_ago=28),
+         currency="KRW", price=120000, discounted_price=0, stock=0, images=3, days_ago=28, seller="주말캠퍼"),
     dict(slug="headphones", draw=draw_headphones, hue=0.9, name="노이즈캔슬링 헤드폰",
          description="노이즈캔슬링 무선 헤드폰입니다. 이어패드 교체해서 새것 같아요.\n정품 케이스 포함.",
-         currency="KRW", price=155000, discounted_price=25000, stock=3, images=2, days_ago=13),
+         currency="KRW", price=155000, discounted_price=25000, stock=3, images=2, days_ago=13, seller="망원동고양이"),
     dict(slug="kettle", draw=draw_kettle, hue=0.5, name="Electric Kettle 1.7L",
          description="Stainless steel electric kettle with auto shut-off. Used for one year.",
-         currency="USD", price=24.99, discounted_price=0, stock=9, images=1, days_ago=22),
+         currency="USD", price=24.99, discounted_price=0, stock=9, images=1, days_ago=22, seller="햇살가득"),
 ]
 
 VARIANTS = [  # (scale, rotation, offset x, offset y, gradient angle, background hue shift)
@@ -520,7 +520,7 @@ def render(product, variant, rng):
 # Validation
 # ---------------------------------------------------------------------------------------------------------------
 
-KEYS = {"name", "description", "currency", "price", "discounted_price", "stock", "images", "days_ago"}
+KEYS = {"name", "description", "currency", "price", "discounted_price", "stock", "images", "days_ago", "seller"}
 
 
 def validate(products):
@@ -550,6 +550,7 @@ def validate(products):
                  "%s: USD amounts have at most two decimals" % n)
         need(isinstance(p["stock"], int) and 0 <= p["stock"] <= 200, "%s: stock" % n)
         need(isinstance(p["days_ago"], int) and 0 <= p["days_ago"] <= 60, "%s: days_ago" % n)
+        need(isinstance(p["seller"], str) and 2 <= len(p["seller"]) <= 20, "%s: seller nickname" % n)
         images = p["images"]
         need(isinstance(images, list) and 1 <= len(images) <= 5, "%s: image count" % n)
         for image in images:
@@ -607,6 +608,7 @@ def main():
             "stock": product["stock"],
             "images": images,
             "days_ago": product["days_ago"],
+            "seller": product["seller"],
         })
 
     with open(os.path.join(OUT_DIR, "products.json"), "w", encoding="utf-8", newline="\n") as f:

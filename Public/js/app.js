@@ -260,6 +260,13 @@
   function initLoadMore() {
     if (!document.getElementById('products') || !window.fetch || !window.DOMParser) return;
     let busy = false;
+    // One paging pattern per list: "더 보기" where the script can load more in place, the page numbers otherwise.
+    document.documentElement.classList.add('loads-more');
+    const onePattern = () => {
+      const nav = document.querySelector('nav.pagination');
+      if (nav) nav.hidden = !!document.querySelector('a.load-more');
+    };
+    onePattern();
 
     const swap = (current, incoming) => {
       if (!current) return;
@@ -300,6 +307,7 @@
         const oldMore = document.querySelector('a.load-more');
         if (!(oldNav && oldMore && oldNav.contains(oldMore))) swap(oldMore, newMore);
         swap(oldNav, newNav);
+        onePattern();
         const range = document.querySelector('.result-range');
         if (range && newRange) range.textContent = newRange.textContent;
         if (doc.title) document.title = doc.title;
@@ -423,10 +431,18 @@
         const type = res.headers.get('Content-Type') || '';
         if (!res.ok || !type.startsWith('application/json')) throw new Error(`HTTP ${res.status}`);
         const state = await res.json();
-        if (button) button.setAttribute('aria-pressed', state.liked ? 'true' : 'false');
         if (wanted) wanted.value = state.liked ? '0' : '1';
-        const icon = form.querySelector('.like-icon');
-        if (icon) icon.textContent = state.liked ? '♥' : '♡';
+        // The form's own button and any elsewhere that sends it (the phone's bottom bar, form="…").
+        const buttons = [button, ...document.querySelectorAll(`button[form="${form.id}"]`)].filter(Boolean);
+        for (const b of buttons) {
+          b.setAttribute('aria-pressed', state.liked ? 'true' : 'false');
+          const icon = b.querySelector('.like-icon');
+          if (icon) icon.textContent = state.liked ? '♥' : '♡';
+          const label = b.querySelector('.like-label');
+          if (label && state.label) label.textContent = state.label;
+          const tally = b.querySelector('.like-tally');
+          if (tally && state.productLikesText) tally.textContent = state.productLikesText;
+        }
         const count = form.querySelector('.like-count');
         if (count) count.textContent = state.countText;
         const status = form.querySelector('.like-status');

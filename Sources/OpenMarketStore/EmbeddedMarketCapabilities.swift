@@ -198,9 +198,11 @@ package struct SampleProduct: Decodable, Sendable {
     package var stock: Int
     package var images: [String]
     package var daysAgo: Int
+    /// The nickname the front end shows as its seller (the market's vendors are the same two for every sample).
+    package var seller: String?
 
     enum CodingKeys: String, CodingKey {
-        case name, description, currency, price, stock, images
+        case name, description, currency, price, stock, images, seller
         case discountedPrice = "discounted_price"
         case daysAgo = "days_ago"
     }

@@ -30,6 +30,14 @@ def choose_photos(browser, photos) -> None:
     browser.find("#field-images").send_keys("\n".join(str(p) for p in photos))
 
 
+def open_more_settings(browser) -> None:
+    """Stock, discount and currency are folded under "추가 설정" on a new listing; a click on its summary opens it."""
+    details = browser.find("details.more-settings")
+    if details.get_attribute("open") is None:
+        browser.find("details.more-settings > summary").click()
+    assert details.get_attribute("open") is not None
+
+
 def manage_listing(browser, product_id: int, action: str) -> None:
     """The seller's edit and delete links wait in the "내 상품 관리" disclosure at the bottom of the product page."""
     link = browser.find(f"details.manage-listing a[href='/products/{product_id}/{action}']")
@@ -59,8 +67,11 @@ def test_browse_grid_paging_and_gallery(browser, market):
     first_page = browser.card_ids()
     assert len(first_page) == 20, "the first page shows 20 products"
 
-    # Next page: with JS "load more" appends in place and updates the URL; without it, it is a plain link.
+    # Next page: with JS "load more" appends in place and updates the URL; without it, the page numbers are the way
+    # on, and only one of the two shows.
     more = browser.find(".load-more")
+    assert more.is_displayed() == browser.js
+    assert browser.find("nav.pagination").is_displayed() != browser.js
     if browser.js:
         more.click()
         browser.wait_for(lambda d: len(browser.card_ids()) > len(first_page), "load more appended nothing")
@@ -68,7 +79,7 @@ def test_browse_grid_paging_and_gallery(browser, market):
         assert browser.card_ids()[: len(first_page)] == first_page
         browser.recheck()
     else:
-        browser.follow(more)
+        browser.follow(browser.find("nav.pagination a[rel=next]"))
     next_page_url = browser.path()
     assert "page=2" in next_page_url
     new_cards = [c for c in browser.card_ids() if c not in first_page]
@@ -151,8 +162,10 @@ def test_upload_and_validation_errors(browser, sample_images):
     browser.fill("#field-name", name)
     browser.fill("#field-description", DESCRIPTION)
     browser.fill("#field-price", "15000")
+    open_more_settings(browser)
     browser.fill("#field-discounted_price", "1500")
     browser.fill("#field-stock", "3")
+    browser.fill("#field-seller_name", "브라우저 판매자")
     choose_photos(browser, sample_images[:2])
     if browser.js:
         browser.wait_for(lambda d: browser.text("#photo-counter") == "2/5", "no live photo counter")
@@ -173,7 +186,9 @@ def test_upload_and_validation_errors(browser, sample_images):
     browser.fill("#field-name", "")
     browser.fill("#field-description", DESCRIPTION)
     browser.fill("#field-price", "9900")
+    open_more_settings(browser)
     browser.fill("#field-stock", "7")
+    browser.fill("#field-seller_name", "브라우저 판매자")
     choose_photos(browser, sample_images[:6])
     if browser.js:  # the picker keeps five and says why
         browser.wait_for(lambda d: browser.text("#photo-counter") == "5/5", "the picker did not stop at five")
@@ -208,7 +223,9 @@ def test_kept_photos_after_an_error(browser, market, sample_images, phone_photo)
     assert browser.text("label.photo-button") == "사진 고르기"
     browser.fill("#field-description", DESCRIPTION)
     browser.fill("#field-price", "12,000")
+    open_more_settings(browser)
     browser.fill("#field-stock", "2")
+    browser.fill("#field-seller_name", "보관 판매자")
     choose_photos(browser, sample_images[:2])
     browser.fill("#field-password", "kept-pw-1")
     submit(browser, status=422)  # no name
@@ -378,18 +395,28 @@ def test_recently_viewed_on_the_home_page_and_cleared(browser):
 
 
 def test_seller_page_from_a_product(browser, market, sample_images):
-    """The sample data gives this front end's vendor 20 products; one more makes a second page."""
+    """A sample listed under a nickname leads to the products listed under it; a product listed through the API (no
+    nickname) leads to its vendor's products: the sample data gives this front end's vendor 20, one more makes a
+    second page. The vendor's system name (demo_vendor) is never shown."""
     lantern = market.find("캠핑용 랜턴")
-    seller = market.product(lantern["id"])["vendors"]
-    market.create_product(f"판매자 페이지 {uuid.uuid4().hex[:6]}", 21000, sample_images[:1])
     browser.visit(f"/products/{lantern['id']}")
-    assert browser.text(".seller-block .seller-name") == seller["name"]
+    assert browser.text(".seller-block .seller-name") == "주말캠퍼"
+    browser.follow(browser.find(".seller-block a.seller-link"))
+    assert browser.path().startswith("/sellers?name=")
+    assert browser.text("h1") == "주말캠퍼"
+    assert len(browser.card_ids()) == 3, "the lantern, the backpack and the tent were listed as 주말캠퍼"
+    assert all(v.text.startswith("주말캠퍼 · ") for v in browser.find_all("#products .card-meta"))
+
+    listed = market.create_product(f"판매자 페이지 {uuid.uuid4().hex[:6]}", 21000, sample_images[:1])
+    seller = market.product(listed)["vendors"]
+    browser.visit(f"/products/{listed}")
+    shown = browser.text(".seller-block .seller-name")
+    assert shown and "vendor" not in shown
     browser.follow(browser.find(".seller-block a.seller-link"))
     assert browser.path() == f"/sellers/{seller['id']}"
-    assert browser.text("h1") == seller["name"]
+    assert browser.text("h1") == shown
     first_page = browser.card_ids()
     assert first_page, "the seller's products are listed"
-    assert all(v.text.startswith(seller["name"]) for v in browser.find_all("#products .vendor"))
     assert len(first_page) == 20
     browser.follow(browser.find("nav.pagination a[rel=next]"))
     assert "before=" in browser.path()
@@ -596,7 +623,7 @@ def test_a_phone_photo_uploads_upright_and_without_its_location(browser, phone_p
     assert phone_photo.stat().st_size > 3 * 1024 * 1024
     name = f"폰 사진 {'js' if browser.js else 'nojs'} {uuid.uuid4().hex[:6]}"
     browser.visit("/products/new")
-    for field, value in [("name", name), ("description", DESCRIPTION), ("price", "30000"), ("stock", "1")]:
+    for field, value in [("name", name), ("description", DESCRIPTION), ("price", "30000"), ("seller_name", "폰 사진 판매자")]:
         browser.fill(f"#field-{field}", value)
     choose_photos(browser, [phone_photo])
     browser.fill("#field-password", "phone-pw-1")

@@ -52,6 +52,7 @@ struct HeadRequestTests {
         case .likes: .likes(page: 1)
         case .recent, .clearRecent, .metrics, .readiness: route
         case .seller: .seller(.value(vendor))
+        case .sellerNamed: .sellerNamed("초록소파")
         case .admin(let url):
             switch url {
             case .home, .login, .logout, .confirmDelete, .delete: .admin(url)

@@ -22,7 +22,7 @@ struct ProductDetailTests {
             #expect(html.contains("<del class=\"original-price\"><span class=\"visually-hidden\">정가 </span>$129.99</del>"))
             #expect(html.contains("<span class=\"discount-rate\">11% 할인</span>"))
             #expect(html.contains("<span class=\"visually-hidden\">판매가 </span>$114.49</strong>"))
-            #expect(html.contains("잔여 1개"))
+            #expect(html.contains("1개 남음"))
             #expect(html.contains("<span class=\"gallery-counter\">1 / 5</span>"))
         }
     }
@@ -44,7 +44,7 @@ struct ProductDetailTests {
             #expect(html.contains("<link rel=\"canonical\" href=\"\(origin)/products/\(camera.id)\">"))
             // The price the buyer pays, the discount, the stock, then the description.
             let description = try #require(html.firstCapture(#"<meta property="og:description" content="([^"]*)">"#))
-            #expect(description.hasPrefix("$114.49 · 11% 할인 · 잔여 1개 · "), "\(description)")
+            #expect(description.hasPrefix("$114.49 · 11% 할인 · 1개 남음 · "), "\(description)")
             let image = try #require(html.firstCapture(#"<meta property="og:image" content="([^"]*)">"#))
             #expect(image.hasPrefix(origin + "/images/"))
             // The photo the tag names is served.

@@ -27,6 +27,7 @@ struct SiteURLTests {
             (.clearRecent, .clearRecent, [:]),
             (.seller(.key), .seller(.value(12), .olderThan(901)), ["id": "12"]),
             (.seller(.key), .seller(.value(12), .newerThan(77)), ["id": "12"]),
+            (.sellerNamed(), .sellerNamed("햇살 가득 & co", before: 40), [:]),
             (.image(.key), .image(.value("0123abcd_thumb.png")), ["file": "0123abcd_thumb.png"]),
             (.api(.healthChecker), .api(.healthChecker), [:]),
             (.api(.products), .api(.products), [:]),
@@ -102,6 +103,7 @@ struct SiteURLTests {
         #expect(SiteURL.seller(.value(3)).link == "/sellers/3")
         #expect(SiteURL.seller(.value(3), .olderThan(40)).link == "/sellers/3?before=40")
         #expect(SiteURL.seller(.value(3), .newerThan(41)).link == "/sellers/3?after=41")
+        #expect(SiteURL.sellerNamed("초록 소파", before: 40).link == "/sellers?name=%EC%B4%88%EB%A1%9D%20%EC%86%8C%ED%8C%8C&before=40")
         #expect(SellersController.start(FormQuery(query: "before=40")) == .olderThan(40))
         #expect(SellersController.start(FormQuery(query: "after=41")) == .newerThan(41))
         #expect(SellersController.start(FormQuery(query: "before=-4&after=x")) == .newest)

@@ -117,6 +117,8 @@ struct ProductUploadForm {
     var discountedPrice = "0"
     var stock = "3"
     var password = "teacup-2024"
+    /// The seller's nickname; `nil` leaves the field out, as a form from before nicknames would.
+    var sellerName: String? = "찻잔공방"
     /// Sent after the form's own fields, as a tampered form would.
     var extraFields: [(String, String)] = []
     /// `nil` uses the browser's token from the last page.
@@ -139,7 +141,7 @@ struct ProductUploadForm {
         let fields = [
             ("_csrf", csrf), ("name", name), ("description", description), ("price", price), ("currency", currency),
             ("discounted_price", discountedPrice), ("stock", stock), ("password", password),
-        ] + extraFields
+        ] + (sellerName.map { [("seller_name", $0)] } ?? []) + extraFields
         var parts = fields.map { name, value in
             var headers = HTTPHeaders()
             headers.add(name: "Content-Disposition", value: #"form-data; name="\#(name)""#)

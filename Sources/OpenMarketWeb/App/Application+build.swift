@@ -39,6 +39,8 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     }
     services += webStore.services
     let throttle = webStore.throttle
+    let sellers = SellerNames(storage: webStore.storage)
+    let likeCounts = LikeCounts(storage: webStore.storage)
     let startupGate = StartupGate()
     let allowedHosts = Set(config.allowedHosts.compactMap { HostHeader($0)?.name })
     let market: any OpenMarketAPI
@@ -56,7 +58,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     var catalog: (any ProductBatchReading & VendorListing)?
     switch config.backend {
     case .embedded(let loadSampleData):
-        let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, notes: notes, logger: logger)
+        let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, sellers: sellers, notes: notes, logger: logger)
         // First in the list: services stop in reverse order, so the market's pool outlives the last request.
         services.insert(contentsOf: embedded.services, at: 0)
         market = embedded.pages
@@ -126,15 +128,18 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     let shelf = ProductShelf(market: market, batch: catalog)
     StorefrontController(
         market: market, renderer: renderer, lists: ListContents(listsWith: renderer.library), details: DetailContents(productsWith: renderer.library),
-        origins: origins, shelf: shelf, hasSellerPages: catalog != nil
+        origins: origins, shelf: shelf, hasSellerPages: catalog != nil, sellers: sellers, likeCounts: likeCounts,
+        searches: PopularSearches(storage: webStore.storage)
     ).addRoutes(to: pages)
-    VisitorListsController(market: market, shelf: shelf, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
-    SellersController(sellers: catalog, renderer: renderer).addRoutes(to: pages)
+    VisitorListsController(market: market, shelf: shelf, likeCounts: likeCounts, renderer: renderer, bodyDeadline: config.bodyDeadline)
+        .addRoutes(to: pages)
+    SellersController(sellers: catalog, nicknames: sellers, shelf: shelf, renderer: renderer).addRoutes(to: pages)
     let uploads = try FormUploads(
         directory: config.dataDirectory.appending(path: "uploads"), processor: ImageProcessor.shared, deadline: config.uploadDeadline, logger: logger)
     let drafts = PhotoDrafts(storage: webStore.storage)
-    ProductEditorController(market: market, editing: editing, renderer: renderer, uploads: uploads, drafts: drafts, bodyDeadline: config.bodyDeadline)
-        .addRoutes(to: pages)
+    ProductEditorController(
+        market: market, editing: editing, renderer: renderer, uploads: uploads, drafts: drafts, sellers: sellers, bodyDeadline: config.bodyDeadline
+    ).addRoutes(to: pages)
     let sweepKeptPhotos: @Sendable () async throws -> Void = { try await webStore.sweep() }
     services.append(WebStoreSweeper(logger: logger, sweep: sweepKeptPhotos))
 

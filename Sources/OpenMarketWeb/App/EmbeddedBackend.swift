@@ -26,7 +26,7 @@ struct EmbeddedBackend {
     let prepare: @Sendable (Logger) async throws -> Void
 
     static func start(
-        _ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, notes: StartupNotes, logger: Logger
+        _ config: AppConfiguration, hasher: SecretHasher, loadSampleData: Bool, sellers: SellerNames, notes: StartupNotes, logger: Logger
     ) async throws -> EmbeddedBackend {
         let directory = config.dataDirectory
         let sampleDirectory = config.rootDirectory.appending(path: "SampleData")
@@ -43,7 +43,7 @@ struct EmbeddedBackend {
             return EmbeddedBackend(
                 market: market, pages: CachedMarket(market: market), credentials: frontEnd.credentials,
                 writeVersion: { market.writeVersion }, services: [],
-                prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory))
+                prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory, sellers: sellers))
         case .postgres(let location):
             if config.maxMarketBytes != nil {
                 throw StartupError.invalidOption("--max-market-mb (OPENMARKET_MAX_MARKET_MB) limits market.sqlite; it cannot be used with --database.")
@@ -68,18 +68,30 @@ struct EmbeddedBackend {
             return EmbeddedBackend(
                 market: market, pages: CachedMarket(market: market), credentials: frontEnd.credentials,
                 writeVersion: { market.writeVersion }, services: [market, feed],
-                prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory))
+                prepare: sampleLoader(loadSampleData, market: market, vendors: vendors, frontEnd: frontEnd, directory: sampleDirectory, sellers: sellers))
         }
     }
 
     private static func sampleLoader(
-        _ load: Bool, market: any VendorKeeping, vendors: VendorSetup, frontEnd: VendorSetup.FrontEnd, directory: URL
+        _ load: Bool, market: any EmbeddedMarketStore, vendors: VendorSetup, frontEnd: VendorSetup.FrontEnd, directory: URL, sellers: SellerNames
     ) -> @Sendable (Logger) async throws -> Void {
         { _ in
             let owner = try await vendors.register(frontEnd)
             guard load, try await market.productCount() == 0 else { return }
             let neighbor = try await vendors.neighborVendor()
-            try await market.loadSampleData(from: directory, owner: owner, neighbor: neighbor)
+            guard try await market.loadSampleData(from: directory, owner: owner, neighbor: neighbor) > 0 else { return }
+            try await nameSampleSellers(market: market, directory: directory, sellers: sellers)
+        }
+    }
+
+    /// The samples were just loaded by this instance, into an empty market: each gets the nickname the catalogue
+    /// gives it, found by its name.
+    private static func nameSampleSellers(market: any EmbeddedMarketStore, directory: URL, sellers: SellerNames) async throws {
+        let catalog = try JSONDecoder().decode([SampleProduct].self, from: Data(contentsOf: directory.appending(path: "products.json")))
+        let nicknames = Dictionary(catalog.compactMap { sample in sample.seller.map { (sample.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        let products = try await market.products(ProductQuery(page: 1, perPage: 100))?.products ?? []
+        for product in products {
+            if let nickname = nicknames[product.name] { try await sellers.keep(nickname, productID: product.id) }
         }
     }
 }

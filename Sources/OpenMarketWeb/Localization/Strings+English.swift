@@ -70,7 +70,7 @@ extension Strings {
         fieldPassword: "Password",
         currencyKRW: "Korean won (KRW)",
         currencyUSD: "US dollar (USD)",
-        nameHint: "3–100 characters",
+        nameHint: "3–100 characters: the market (OpenMarket) does not take names shorter than 3 characters.",
         descriptionHint: "10–1,000 characters. Line breaks are kept.",
         priceHint: "Whole won, or dollars with up to two decimals",
         discountHint: "The amount taken off the price; 0 for none.",
@@ -151,6 +151,19 @@ extension Strings {
         sellerEmpty: "This seller has no products listed.",
         flashLiked: "Added to your likes.",
         flashUnliked: "Removed from your likes.",
-        flashRecentCleared: "Your viewing history was cleared."
+        flashRecentCleared: "Your viewing history was cleared.",
+        priceDropped: "Price dropped",
+        fieldSeller: "Seller nickname",
+        sellerHint: "Shown as the seller in lists and on the product page (2–20 characters). Products listed under the same nickname appear together under “More from this seller”.",
+        errSellerLength: "Enter a seller nickname of 2–20 characters.",
+        errSellerCharacters: "A seller nickname cannot contain invisible characters.",
+        moreSettings: "More settings",
+        moreSettingsHint: "Stock, discount, currency — unless you change them: 1 item, no discount, won.",
+        likeAction: "Like",
+        likedState: "Liked",
+        sellerNamedNote: "Products listed on this site under this nickname. Anyone listing a product chooses a nickname.",
+        popularSearchesLabel: "Popular searches",
+        navRecent: "Recent",
+        phoneBarLabel: "Price and like"
     )
 }

@@ -30,12 +30,17 @@ extension Strings {
         }
     }
 
+    /// The list's heading when it shows a search: what was searched.
+    func searchHeading(query: String) -> String {
+        isKorean ? "‘\(query)’ 검색 결과" : "Results for “\(query)”"
+    }
+
     func emptySearchTitle(query: String) -> String {
         isKorean ? "‘\(query)’에 맞는 상품이 없습니다." : "No products match “\(query)”."
     }
 
     func stockLeft(_ count: String) -> String {
-        isKorean ? "잔여 \(count)개" : "\(count) left"
+        isKorean ? "\(count)개 남음" : "\(count) left"
     }
 
     func photoAlt(name: String, index: Int, count: Int) -> String {

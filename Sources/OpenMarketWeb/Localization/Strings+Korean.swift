@@ -70,7 +70,7 @@ extension Strings {
         fieldPassword: "비밀번호",
         currencyKRW: "원 (KRW)",
         currencyUSD: "미국 달러 (USD)",
-        nameHint: "3–100자",
+        nameHint: "3–100자. 마켓(OpenMarket)이 3자보다 짧은 상품명은 받지 않습니다.",
         descriptionHint: "10–1,000자. 줄바꿈은 그대로 보입니다.",
         priceHint: "원화는 정수, 달러는 소수점 둘째 자리까지",
         discountHint: "가격에서 깎아 줄 금액입니다. 할인이 없으면 0.",
@@ -151,6 +151,19 @@ extension Strings {
         sellerEmpty: "이 판매자가 올린 상품이 없습니다.",
         flashLiked: "찜 목록에 담았습니다.",
         flashUnliked: "찜 목록에서 뺐습니다.",
-        flashRecentCleared: "최근 본 상품 기록을 지웠습니다."
+        flashRecentCleared: "최근 본 상품 기록을 지웠습니다.",
+        priceDropped: "가격 내림",
+        fieldSeller: "판매자 닉네임",
+        sellerHint: "목록과 상품 페이지에 판매자로 보이는 이름입니다 (2–20자). 같은 닉네임으로 올린 상품은 ‘판매자의 다른 상품’에 함께 나옵니다.",
+        errSellerLength: "판매자 닉네임은 2–20자로 입력해 주세요.",
+        errSellerCharacters: "판매자 닉네임에는 보이지 않는 문자를 쓸 수 없습니다.",
+        moreSettings: "추가 설정",
+        moreSettingsHint: "재고, 할인, 통화 — 따로 정하지 않으면 1개, 할인 없음, 원화입니다.",
+        likeAction: "찜",
+        likedState: "찜함",
+        sellerNamedNote: "이 사이트에서 이 닉네임으로 올린 상품입니다. 닉네임은 상품을 올릴 때 누구나 정할 수 있습니다.",
+        popularSearchesLabel: "인기 검색어",
+        navRecent: "최근 본 상품",
+        phoneBarLabel: "가격과 찜"
     )
 }

@@ -64,6 +64,19 @@ extension Strings {
             ("recentEmptyTitle", recentEmptyTitle), ("recentEmptyHint", recentEmptyHint), ("recentClearButton", recentClearButton),
             ("recentSeeAll", recentSeeAll), ("sellerOtherProducts", sellerOtherProducts), ("sellerEmpty", sellerEmpty),
             ("flashLiked", flashLiked), ("flashUnliked", flashUnliked), ("flashRecentCleared", flashRecentCleared),
+            ("priceDropped", priceDropped),
+            ("fieldSeller", fieldSeller),
+            ("sellerHint", sellerHint),
+            ("errSellerLength", errSellerLength),
+            ("errSellerCharacters", errSellerCharacters),
+            ("moreSettings", moreSettings),
+            ("moreSettingsHint", moreSettingsHint),
+            ("likeAction", likeAction),
+            ("likedState", likedState),
+            ("sellerNamedNote", sellerNamedNote),
+            ("popularSearchesLabel", popularSearchesLabel),
+            ("navRecent", navRecent),
+            ("phoneBarLabel", phoneBarLabel),
         ]
     }
 }

@@ -168,6 +168,19 @@ final class Strings: Sendable {
     let flashLiked: String
     let flashUnliked: String
     let flashRecentCleared: String
+    let priceDropped: String
+    let fieldSeller: String
+    let sellerHint: String
+    let errSellerLength: String
+    let errSellerCharacters: String
+    let moreSettings: String
+    let moreSettingsHint: String
+    let likeAction: String
+    let likedState: String
+    let sellerNamedNote: String
+    let popularSearchesLabel: String
+    let navRecent: String
+    let phoneBarLabel: String
 
     init(
         language: Language,
@@ -321,7 +334,20 @@ final class Strings: Sendable {
         sellerEmpty: String,
         flashLiked: String,
         flashUnliked: String,
-        flashRecentCleared: String
+        flashRecentCleared: String,
+        priceDropped: String,
+        fieldSeller: String,
+        sellerHint: String,
+        errSellerLength: String,
+        errSellerCharacters: String,
+        moreSettings: String,
+        moreSettingsHint: String,
+        likeAction: String,
+        likedState: String,
+        sellerNamedNote: String,
+        popularSearchesLabel: String,
+        navRecent: String,
+        phoneBarLabel: String
     ) {
         self.language = language
         self.siteName = siteName
@@ -475,5 +501,18 @@ final class Strings: Sendable {
         self.flashLiked = flashLiked
         self.flashUnliked = flashUnliked
         self.flashRecentCleared = flashRecentCleared
+        self.priceDropped = priceDropped
+        self.fieldSeller = fieldSeller
+        self.sellerHint = sellerHint
+        self.errSellerLength = errSellerLength
+        self.errSellerCharacters = errSellerCharacters
+        self.moreSettings = moreSettings
+        self.moreSettingsHint = moreSettingsHint
+        self.likeAction = likeAction
+        self.likedState = likedState
+        self.sellerNamedNote = sellerNamedNote
+        self.popularSearchesLabel = popularSearchesLabel
+        self.navRecent = navRecent
+        self.phoneBarLabel = phoneBarLabel
     }
 }

@@ -43,7 +43,7 @@ struct PageLayout: Sendable, Hashable {
 
     /// The links every page has, built once.
     fileprivate static let links = (
-        products: SiteURL.products().link, newProduct: SiteURL.newProduct.link, likes: SiteURL.likes().link,
+        products: SiteURL.products().link, newProduct: SiteURL.newProduct.link, likes: SiteURL.likes().link, recent: SiteURL.recent.link,
         script: SiteURL.asset(.script).link, style: SiteURL.asset(.stylesheet).link, logo: SiteURL.asset(.logo).link)
 }
 
@@ -59,6 +59,7 @@ extension PageLayout: TemplateObject {
         case "productsPath": .text(productsPath)
         case "newProductPath": .text(newProductPath)
         case "likesPath": .text(likesPath)
+        case "recentPath": .text(PageLayout.links.recent)
         case "scriptPath": .text(scriptPath)
         case "stylePath": .text(stylePath)
         case "openGraph": .object(openGraph)

@@ -4,8 +4,12 @@ import OpenMarketCore
 enum FormField: String, Sendable, CaseIterable {
     /// The form as a whole (a full disk), shown in the summary above the fields.
     case form
-    case name, description, price, currency, stock, images, password
+    // In the order the upload form shows them, which the error summary follows.
+    case images, name, price, description
+    case seller = "seller_name"
+    case password
     case discountedPrice = "discounted_price"
+    case stock, currency
     case thumbnailID = "thumbnail_id"
 
     /// The market's rule violations point at the same fields.

@@ -11,6 +11,8 @@ struct ProductFormInput: Sendable {
     var discountedPrice = "0"
     var stock = "1"
     var thumbnailID = ""
+    /// The name the seller lists under (upload form only; kept by the front end, see `SellerNames`).
+    var sellerName = ""
     /// On an edit form: the product as the form showed it (the hidden `shown` field), to detect a concurrent change.
     var shown: ShownProduct?
 
@@ -25,6 +27,7 @@ struct ProductFormInput: Sendable {
         discountedPrice = form["discounted_price"] ?? ""
         stock = form["stock"] ?? ""
         thumbnailID = form["thumbnail_id"] ?? ""
+        sellerName = form[FormField.seller.rawValue] ?? ""
         shown = ShownProduct(field: form["shown"])
     }
 
@@ -39,6 +42,7 @@ struct ProductFormInput: Sendable {
             case .discountedPrice: discountedPrice
             case .stock: stock
             case .thumbnailID: thumbnailID
+            case .seller: sellerName
             case .form, .images, .password: ""
             }
         }
@@ -51,6 +55,7 @@ struct ProductFormInput: Sendable {
             case .discountedPrice: discountedPrice = newValue
             case .stock: stock = newValue
             case .thumbnailID: thumbnailID = newValue
+            case .seller: sellerName = newValue
             case .form, .images, .password: break
             }
         }
@@ -103,6 +108,22 @@ struct ProductFormInput: Sendable {
         case .descriptionLength(0)? where !description.isEmpty: strings.errDescriptionBlank
         default: strings.message(for: violation)
         }
+    }
+
+    /// The seller's nickname as kept, or the message saying what is wrong with it.
+    func seller(_ strings: Strings) -> (name: String?, problem: String?) {
+        switch SellerNames.normalized(sellerName) {
+        case .success(let name): (name, nil)
+        case .failure(.length): (nil, strings.errSellerLength)
+        case .failure(.characters): (nil, strings.errSellerCharacters)
+        }
+    }
+
+    /// Whether stock, discount or currency differ from what a listing gets unless told: the form then shows them unfolded.
+    var changesMoreSettings: Bool {
+        let discount = Self.amount(discountedPrice)
+        return stock.trimmingCharacters(in: .whitespaces) != "1" || (discount != nil && discount != 0)
+            || (discount == nil && !discountedPrice.trimmingCharacters(in: .whitespaces).isEmpty) || currency != Currency.krw.rawValue
     }
 
     /// Only what differs from the product as it is, so the PATCH carries just the changed keys.
@@ -185,6 +206,7 @@ extension ProductFormInput: TemplateObject {
         case "discountedPrice": .text(discountedPrice)
         case "stock": .text(stock)
         case "thumbnailID": .text(thumbnailID)
+        case "sellerName": .text(sellerName)
         default: nil
         }
     }

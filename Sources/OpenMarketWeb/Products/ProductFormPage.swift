@@ -75,6 +75,10 @@ struct ProductFormPage: PageModel {
     var currency: FieldState
     var discountedPrice: FieldState
     var stock: FieldState
+    var seller: FieldState
+    /// Stock, discount and currency are folded under "추가 설정" unless they hold a change or an error.
+    var moreSettingsOpen: Bool
+    var sellerMax = SellerNames.lengths.upperBound
     var images: FieldState
     var password: FieldState
     var thumbnail: FieldState
@@ -137,6 +141,8 @@ struct ProductFormPage: PageModel {
         currency = FieldState(.currency, errors: errors, hasHint: false)
         discountedPrice = FieldState(.discountedPrice, errors: errors)
         stock = FieldState(.stock, errors: errors)
+        seller = FieldState(.seller, errors: errors)
+        moreSettingsOpen = product != nil || values.changesMoreSettings || [FormField.stock, .discountedPrice, .currency].contains { errors[$0] != nil }
         images = FieldState(.images, errors: errors)
         password = FieldState(.password, errors: errors)
         thumbnail = FieldState(.thumbnailID, errors: errors, hasHint: false)

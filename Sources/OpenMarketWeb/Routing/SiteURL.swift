@@ -20,6 +20,8 @@ enum SiteURL: PathTable, Hashable {
     case recent
     case clearRecent
     case seller(PathParameter<Int>, VendorPageStart = .newest)
+    /// Products listed here under a seller's nickname, newest first, below the id `before` when given.
+    case sellerNamed(String = "", before: Int? = nil)
     // Admin console
     case admin(AdminURL)
     // The embedded market's API
@@ -52,6 +54,7 @@ enum SiteURL: PathTable, Hashable {
         case .recent: [.literal("recent")]
         case .clearRecent: [.literal("recent"), .literal("clear")]
         case .seller(let id, _): [.literal("sellers"), .parameter("id", id)]
+        case .sellerNamed: [.literal("sellers")]
         case .admin(let url): [.literal(AdminURL.root)] + url.segments
         case .api(let path): path.segments
         case .apiDescription: [.literal(MarketPath.root), .literal("openapi.json")]
@@ -71,6 +74,7 @@ enum SiteURL: PathTable, Hashable {
         case .likes(let page) where page > 1: [("page", String(page))]
         case .seller(_, .olderThan(let id)): [("before", String(id))]
         case .seller(_, .newerThan(let id)): [("after", String(id))]
+        case .sellerNamed(let name, let before): [("name", name)] + (before.map { [("before", String($0))] } ?? [])
         case .admin(let url): url.queryItems
         default: []
         }

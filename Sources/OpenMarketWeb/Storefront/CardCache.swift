@@ -21,6 +21,7 @@ final class CardCache: Sendable {
 
     private struct Entry {
         let product: ProductSummary
+        let seller: String?
         let day: Int
         let card: ListedCard
     }
@@ -33,26 +34,31 @@ final class CardCache: Sendable {
     }
 
     /// The cards of a list page, in its order; those from `lazyFrom` on load their photo only when scrolled near.
-    func cards(for products: [ProductSummary], lazyFrom: Int, language: Language, now: Date = Date()) -> [ListedCard] {
+    func cards(
+        for products: [ProductSummary], sellers: [Int: String] = [:], lazyFrom: Int, language: Language, now: Date = Date()
+    ) -> [ListedCard] {
         let day = Formatting.dayNumber(now)
         let strings = language.strings
         let format = Formatting(language: language)
         let keys = products.indices.map { Key(id: products[$0].id, language: language, isLazy: $0 >= lazyFrom) }
         let found = entries.values(for: keys)
         var cards: [ListedCard?] = keys.indices.map { index in
-            guard let entry = found[index], entry.day == day, entry.product == products[index] else { return nil }
+            guard let entry = found[index], entry.day == day, entry.product == products[index],
+                entry.seller == sellers[products[index].id]
+            else { return nil }
             return entry.card
         }
         var made: [(key: Key, value: Entry, bytes: Int)] = []
         for index in cards.indices where cards[index] == nil {
-            var card = ProductCard(products[index], format: format, strings: strings, now: now)
+            let seller = sellers[products[index].id]
+            var card = ProductCard(products[index], sellerName: seller, format: format, strings: strings, now: now)
             card.isLazy = keys[index].isLazy
             // A render error is a programming error: without a fragment the page renders the partial and fails there.
             card.fragment = try? library.renderFragment(
                 ProductCard.FragmentRoot(card: card, texts: strings.templateTexts), template: ProductCard.partial)
             let listed = ListedCard(card)
             cards[index] = listed
-            made.append((keys[index], Entry(product: products[index], day: day, card: listed), card.fragment?.byteCount ?? 0))
+            made.append((keys[index], Entry(product: products[index], seller: seller, day: day, card: listed), card.fragment?.byteCount ?? 0))
         }
         if !made.isEmpty {
             entries.keep(made)

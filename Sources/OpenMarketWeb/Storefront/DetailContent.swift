@@ -17,10 +17,12 @@ struct DetailContent: Sendable {
         var like: LikeButton.State?
         /// Whether the seller block links to the seller's page (`/sellers/{id}`).
         var hasSellerPages: Bool
+        /// The nickname the product was listed under here (`SellerNames`), if any.
+        var sellerName: String?
 
         init(
             product: ProductDetail, photo: Int?, cameFrom: ListQuery?, language: Language, day: Int, like: LikeButton.State? = nil,
-            hasSellerPages: Bool = false
+            hasSellerPages: Bool = false, sellerName: String? = nil
         ) {
             self.product = MarketProduct(detail: product)
             self.photo = photo
@@ -29,6 +31,7 @@ struct DetailContent: Sendable {
             self.day = day
             self.like = like
             self.hasSellerPages = hasSellerPages
+            self.sellerName = sellerName
         }
 
         func isSame(as other: Self) -> Bool {
@@ -115,7 +118,7 @@ struct DetailContent: Sendable {
         id = product.id
         name = product.name
         description = product.description
-        vendorName = product.vendor.name
+        vendorName = inputs.sellerName ?? SellerDisplay.name(ofVendor: product.vendor.name)
         hasVendor = !product.vendor.name.isEmpty
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
@@ -141,7 +144,7 @@ struct DetailContent: Sendable {
         deleteURL = SiteURL.deleteProduct(.value(product.id)).link
         backURL = SiteURL.products(list ?? ListQuery()).link + "#p-\(product.id)"
         like = inputs.like.map { LikeButton(productID: product.id, state: $0, strings: strings, format: format) }
-        seller = SellerBlock(vendor: product.vendor, hasSellerPages: inputs.hasSellerPages)
+        seller = SellerBlock(vendor: product.vendor, nickname: inputs.sellerName, hasSellerPages: inputs.hasSellerPages)
         let discount = price.hasDiscount ? price.discountRate + " " + price.discountLabel : nil
         openGraphSummary = [price.salePrice, discount, stock.text, OpenGraph.excerpt(product.description)]
             .compactMap { $0 }.joined(separator: " · ")

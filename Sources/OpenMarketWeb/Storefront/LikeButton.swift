@@ -1,8 +1,8 @@
 import OpenMarketCore
 import OpenMarketTemplating
 
-/// The like (찜) form of a product page: a toggle button whose state is `aria-pressed`, and the number of
-/// products in the visitor's likes. The form says what it asks for (`liked=1` or `0`), so sending it twice
+/// The like (찜) form of a product page: a toggle button whose state is `aria-pressed`, saying "♡ 찜 3" or "♥ 찜함 4"
+/// with how many visitors like the product (`LikeCounts`), and a link to the visitor's own likes with their number. The form says what it asks for (`liked=1` or `0`), so sending it twice
 /// does not undo it.
 struct LikeButton: Sendable {
     static let formField = "liked"
@@ -17,6 +17,10 @@ struct LikeButton: Sendable {
     var requested: String
     var pressed: String
     var icon: String
+    /// "찜" or "찜함".
+    var label: String
+    /// How many like this product.
+    var productLikes: String
     var countText: String
     var listURL: String
 
@@ -24,10 +28,13 @@ struct LikeButton: Sendable {
     struct State: Sendable, Hashable {
         var isLiked: Bool
         var count: Int
+        /// Everyone's likes of this product.
+        var productLikes: Int
 
-        init(productID: Int, likes: ProductTrail) {
+        init(productID: Int, likes: ProductTrail, productLikes: Int = 0) {
             isLiked = likes.contains(productID)
             count = likes.count
+            self.productLikes = productLikes
         }
     }
 
@@ -37,6 +44,8 @@ struct LikeButton: Sendable {
         requested = isLiked ? "0" : "1"
         pressed = isLiked ? "true" : "false"
         icon = isLiked ? "♥" : "♡"
+        label = isLiked ? strings.likedState : strings.likeAction
+        productLikes = format.number(state.productLikes)
         countText = strings.likesCount(format.number(state.count))
         listURL = SiteURL.likes().link
     }
@@ -50,9 +59,12 @@ extension LikeButton: TemplateObject {
         case "requested": .text(requested)
         case "pressed": .text(pressed)
         case "icon": .text(icon)
+        case "label": .text(label)
+        case "productLikes": .text(productLikes)
         case "countText": .text(countText)
         case "listURL": .text(listURL)
         case "fieldName": .text(fieldName)
+        case "formID": .text(LikeButton.formID)
         default: nil
         }
     }

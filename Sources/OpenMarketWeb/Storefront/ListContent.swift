@@ -20,14 +20,20 @@ struct ListContent: Sendable {
         var market: MarketPage
         /// Whether the market can order and filter its list (a remote one cannot): the controls show only then.
         var offersSortingAndFilters: Bool
+        /// The nicknames the page's products were listed under here (`SellerNames`).
+        var sellers: [Int: String]
 
-        init(query: ListQuery, view: ListView, language: Language, day: Int, page: ProductPage?, offersSortingAndFilters: Bool = true) {
+        init(
+            query: ListQuery, view: ListView, language: Language, day: Int, page: ProductPage?, offersSortingAndFilters: Bool = true,
+            sellers: [Int: String] = [:]
+        ) {
             self.query = query
             self.view = view
             self.language = language
             self.day = day
             market = MarketPage(page: page)
             self.offersSortingAndFilters = offersSortingAndFilters
+            self.sellers = sellers
         }
 
         var page: ProductPage? { market.page }
@@ -99,7 +105,7 @@ struct ListContent: Sendable {
         let strings = inputs.language.strings
         let format = Formatting(language: inputs.language)
         let now = Date(timeIntervalSince1970: Double(inputs.day) * 86_400)
-        heading = strings.listTitle
+        heading = query.search.map { strings.searchHeading(query: $0) } ?? strings.listTitle
         hasSearch = query.search != nil
         let isFiltered = query.inStockOnly || query.currency != nil
         offersShowAll = hasSearch || isFiltered
@@ -128,10 +134,10 @@ struct ListContent: Sendable {
         listURL = SiteURL.products(query.with(view: .list)).link + anchor
         // The first row is on screen at once: loading it lazily would only delay it.
         if let cache {
-            cards = cache.cards(for: products, lazyFrom: Self.eagerPhotos, language: inputs.language, now: now)
+            cards = cache.cards(for: products, sellers: inputs.sellers, lazyFrom: Self.eagerPhotos, language: inputs.language, now: now)
         } else {
             cards = products.enumerated().map { index, product in
-                var card = ProductCard(product, format: format, strings: strings, now: now)
+                var card = ProductCard(product, sellerName: inputs.sellers[product.id], format: format, strings: strings, now: now)
                 card.isLazy = index >= Self.eagerPhotos
                 return ListedCard(card)
             }

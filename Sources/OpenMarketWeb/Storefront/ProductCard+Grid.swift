@@ -2,10 +2,10 @@ import OpenMarketCore
 
 extension ProductCard {
     /// Cards for a grid or list of products, the first row's photos loaded at once as on the product list.
-    static func grid(_ products: [ProductSummary], context: PageContext) -> [ProductCard] {
+    static func grid(_ products: [ProductSummary], sellers: [Int: String] = [:], context: PageContext) -> [ProductCard] {
         let format = context.format
         return products.enumerated().map { index, product in
-            var card = ProductCard(product, format: format, strings: context.strings)
+            var card = ProductCard(product, sellerName: sellers[product.id], format: format, strings: context.strings)
             card.isLazy = index >= ListContent.eagerPhotos
             return card
         }

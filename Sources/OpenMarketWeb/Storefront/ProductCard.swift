@@ -27,7 +27,8 @@ struct ProductCard: Sendable {
     /// The card rendered from `partial` on its own, written in its place by the page (see `CardCache`).
     var fragment: RenderedFragment?
 
-    init(_ product: ProductSummary, format: Formatting, strings: Strings, now: Date = Date()) {
+    /// `sellerName`: the nickname the product was listed under here, if any; otherwise its vendor is named.
+    init(_ product: ProductSummary, sellerName: String? = nil, format: Formatting, strings: Strings, now: Date = Date()) {
         id = product.id
         anchor = "p-\(product.id)"
         url = SiteURL.product(.value(product.id)).link
@@ -36,7 +37,7 @@ struct ProductCard: Sendable {
         photo = PhotoSources(photoURL: product.thumbnailURL)
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
-        vendorName = product.vendorName
+        vendorName = sellerName ?? SellerDisplay.name(ofVendor: product.vendorName)
         listedAgo = format.relativeDay(product.createdAt, now: now)
         listedISO = format.isoDay(product.createdAt)
     }
@@ -56,7 +57,7 @@ extension ProductCard: TemplateObject {
         case "isLazy": .bool(isLazy)
         case "price": .object(price)
         case "stock": .object(stock)
-        case "vendorName": .text(vendorName)
+        case "sellerName": .text(vendorName)
         default: nil
         }
     }

@@ -15,6 +15,8 @@ struct ProductEditorController: Sendable {
     let renderer: PageRenderer
     let uploads: FormUploads
     let drafts: PhotoDrafts
+    /// The nickname each listing made here is shown under.
+    let sellers: SellerNames
     let bodyDeadline: Duration
 
     /// The upload form's hidden field naming its kept photos, and its "remove" checkboxes.
@@ -71,7 +73,9 @@ struct ProductEditorController: Sendable {
         }
         let password = form["password"] ?? ""
         if let problem = FieldErrors.password(password, strings) { errors[.password] = problem }
-        guard errors.isEmpty, let draft else {
+        let (sellerName, sellerProblem) = input.seller(strings)
+        if let sellerProblem { errors[.seller] = sellerProblem }
+        guard errors.isEmpty, let draft, let sellerName else {
             let keptDraft = await keep(photos, key: draftKey, owner: owner, context: context)
             return try formResponse(request, context, values: input, product: nil, errors: errors, status: status, draft: keptDraft)
         }
@@ -79,6 +83,12 @@ struct ProductEditorController: Sendable {
         switch await editing.create(draft, images: images, password: password, client: context.clientKey, strings: strings) {
         case .success(let created):
             context.logger.info("Product listed through the storefront", metadata: ["product": "\(created.id)"])
+            // The market has the product now whatever happens here: without its name it shows its vendor's.
+            do {
+                try await sellers.keep(sellerName, productID: created.id)
+            } catch {
+                context.logger.error("The seller's nickname could not be kept", metadata: ["product": "\(created.id)", "error": "\(String(reflecting: error))"])
+            }
             if let draftKey { try? await drafts.discard(key: draftKey, owner: owner) }
             return Redirect.to(SiteURL.product(.value(created.id)).link, flash: .created)
         case .failure(let refusal):

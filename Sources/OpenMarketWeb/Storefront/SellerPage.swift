@@ -32,6 +32,23 @@ struct SellerPage: PageModel {
         let older = page.products.last.map { SiteURL.seller(.value(id), .olderThan($0.id)).link }
         pagination = Pagination(previousURL: page.hasNewer ? newer : nil, nextURL: page.hasOlder ? older : nil)
     }
+
+    /// `/sellers?name=…`: the products listed here under a nickname (`SellerNames`), newest first; `before` is the
+    /// id this page continues below, `next` the id the following page would.
+    init(context: PageContext, nickname: String, products: [ProductSummary], before: Int?, next: Int?) {
+        self.context = context
+        name = nickname
+        summary = context.strings.sellerNamedNote
+        let sellers = Dictionary(products.map { ($0.id, nickname) }, uniquingKeysWith: { first, _ in first })
+        cards = ProductCard.grid(products, sellers: sellers, context: context)
+        listClass = ProductCard.listClass(context.visitor.listView)
+        isEmpty = products.isEmpty
+        hasNoProducts = products.isEmpty && before == nil
+        isPastTheEnd = products.isEmpty && before != nil
+        firstPageURL = SiteURL.sellerNamed(nickname).link
+        pagination = Pagination(
+            previousURL: before == nil ? nil : firstPageURL, nextURL: next.map { SiteURL.sellerNamed(nickname, before: $0).link })
+    }
 }
 
 extension SellerPage: TemplateObject {

@@ -1,16 +1,33 @@
 import Hummingbird
 import OpenMarketCore
 
-/// `/sellers/{id}`: a seller's products. Only a market that lists by vendor has these pages (the embedded one);
-/// on a remote market the route answers 404, as no page links to it.
+/// `/sellers/{id}`: a vendor's products. Only a market that lists by vendor has these pages (the embedded one);
+/// on a remote market the route answers 404, as no page links to it. `/sellers?name=…`: the products listed here
+/// under a nickname, on any market.
 struct SellersController: Sendable {
     typealias Context = AppRequestContext
 
     let sellers: (any VendorListing)?
+    let nicknames: SellerNames
+    let shelf: ProductShelf
     let renderer: PageRenderer
 
     func addRoutes(to pages: RouterGroup<Context>) {
         pages.get(.seller(.key), use: show)
+        pages.get(.sellerNamed(), use: named)
+    }
+
+    @Sendable func named(_ request: Request, context: Context) async throws -> Response {
+        let query = FormQuery(request)
+        guard case .success(let nickname) = SellerNames.normalized(query.get("name") ?? "") else { throw HTTPError(.notFound) }
+        let before = query.get("before").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        let (ids, next) = try await nicknames.productIDs(listedAs: nickname, before: before)
+        // Products deleted since are left out; their names stay for a restore.
+        let products = try await shelf.products(ids: ids).products
+        let page = SellerPage(
+            context: PageContext(title: nickname, request: request, visitor: context.visitor), nickname: nickname, products: products,
+            before: before, next: next)
+        return try renderer.response(page)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {

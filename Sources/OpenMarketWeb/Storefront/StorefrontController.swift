@@ -18,6 +18,10 @@ struct StorefrontController: Sendable {
     let shelf: ProductShelf
     /// Whether the market lists a seller's products (`/sellers/{id}`), so product pages link there.
     let hasSellerPages: Bool
+    /// The nicknames products were listed under here, and how many like each.
+    let sellers: SellerNames
+    let likeCounts: LikeCounts
+    let searches: PopularSearches
 
     func addRoutes(to pages: RouterGroup<Context>) {
         pages.get(.home, use: home)
@@ -31,7 +35,7 @@ struct StorefrontController: Sendable {
         var recent = context.visitor.recent
         let viewed = try await shelf.existing(in: &recent) { Array($0.ids.prefix(WebLimits.recentStripSize)) }
         let strip = ProductStrip(products: viewed, strings: context.visitor.strings, format: Formatting(language: context.visitor.language))
-        var response = try await list(request, context: context, recentStrip: strip)
+        var response = try await list(request, context: context, recentStrip: strip, isHome: true)
         if recent != context.visitor.recent { response.setCookie(recent.cookie) }
         response.keepPerVisitor()
         return response
@@ -41,14 +45,34 @@ struct StorefrontController: Sendable {
         try await list(request, context: context, recentStrip: nil)
     }
 
-    private func list(_ request: Request, context: Context, recentStrip: ProductStrip?) async throws -> Response {
+    private func list(_ request: Request, context: Context, recentStrip: ProductStrip?, isHome: Bool = false) async throws -> Response {
         let query = ListQuery(parameters: FormQuery(request))
         let view = query.view ?? context.visitor.listView ?? .grid
         let page = try await market.products(query.productQuery)
-        let pageContext = PageContext(title: context.visitor.strings.listTitle, request: request, visitor: context.visitor)
+        let names = await sellerNames(of: page?.products.map(\.id) ?? [], context: context)
+        let today = Formatting.dayNumber(Date())
+        // A search is counted once, from its first page, and only when it found something.
+        if let search = query.search, query.page == 1, page?.products.isEmpty == false {
+            do {
+                try await searches.count(search, day: today)
+            } catch {
+                context.logger.warning("Search not counted", metadata: ["error": "\(String(reflecting: error))"])
+            }
+        }
+        var popular: [String] = []
+        if isHome, query.search == nil {
+            do {
+                popular = try await searches.popular(today: today)
+            } catch {
+                context.logger.warning("Popular searches not read", metadata: ["error": "\(String(reflecting: error))"])
+            }
+        }
+        let strings = context.visitor.strings
+        let title = query.search.map { strings.searchHeading(query: $0) } ?? strings.listTitle
+        let pageContext = PageContext(title: title, request: request, visitor: context.visitor)
         let listPage = ProductListPage(
             context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters, contents: lists,
-            recentStrip: recentStrip)
+            recentStrip: recentStrip, sellers: names, popularSearches: popular)
         var response = try renderer.response(consume listPage)
         if let chosen = query.view, chosen != context.visitor.listView {
             response.setCookie(VisitorMiddleware.cookie(ListView.cookieName, chosen.rawValue, maxAge: 365 * 86_400))
@@ -60,16 +84,35 @@ struct StorefrontController: Sendable {
         let product = try await market.product(id: try context.productID())
         let photo = FormQuery(request).get("photo").flatMap(Int.init)
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
+        let sellerName = await sellerNames(of: [product.id], context: context)[product.id]
+        let productLikes: Int
+        do {
+            productLikes = try await likeCounts.count(of: product.id)
+        } catch {
+            // A count is a nicety: the page shows without it rather than fail.
+            context.logger.warning("Like count not read", metadata: ["error": "\(String(reflecting: error))"])
+            productLikes = 0
+        }
         let page = ProductDetailPage(
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
-            cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, hasSellerPages: hasSellerPages,
-            contents: details)
+            cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, productLikes: productLikes,
+            hasSellerPages: hasSellerPages, sellerName: sellerName, contents: details)
         var response = try renderer.response(consume page)
         // The like button shows this visitor's likes, and the view goes into their history.
         var recent = context.visitor.recent
         if recent.putFirst(product.id) { response.setCookie(recent.cookie) }
         response.keepPerVisitor()
         return response
+    }
+
+    /// The nicknames kept for these products; a web store that cannot answer leaves the vendors named instead.
+    private func sellerNames(of ids: [Int], context: Context) async -> [Int: String] {
+        do {
+            return try await sellers.names(of: ids)
+        } catch {
+            context.logger.warning("Seller nicknames not read", metadata: ["error": "\(String(reflecting: error))"])
+            return [:]
+        }
     }
 
     /// Remembers the language in a cookie and goes back where the visitor was.

@@ -10,6 +10,7 @@ struct VisitorListsController: Sendable {
 
     let market: any OpenMarketAPI
     let shelf: ProductShelf
+    let likeCounts: LikeCounts
     let renderer: PageRenderer
     let bodyDeadline: Duration
 
@@ -30,6 +31,7 @@ struct VisitorListsController: Sendable {
         default: throw WebError.badForm("The field \(LikeButton.formField) must be 1 (like) or 0 (take the like back).")
         }
         var likes = context.visitor.likes
+        let wasLiked = likes.contains(id)
         if liked {
             // Only products that exist are kept; an unknown one is a 404 like its page.
             _ = try await market.product(id: id)
@@ -37,12 +39,17 @@ struct VisitorListsController: Sendable {
         } else {
             likes.remove(id)
         }
+        // The cookie says what this visitor liked before; the product's count moves only when that changes.
+        let productLikes = try await likeCounts.record(productID: id, wasLiked: wasLiked, liked: liked)
         let strings = context.visitor.strings
         var response: Response
         if Self.wantsJSON(request) {
-            let count = Formatting(language: context.visitor.language).number(likes.count)
+            let format = Formatting(language: context.visitor.language)
+            let count = format.number(likes.count)
             response = WireResponse.json(.object([
                 ("liked", .bool(liked)), ("count", .int(likes.count)), ("countText", .string(strings.likesCount(count))),
+                ("label", .string(liked ? strings.likedState : strings.likeAction)), ("productLikes", .int(productLikes)),
+                ("productLikesText", .string(format.number(productLikes))),
                 ("message", .string(liked ? strings.flashLiked : strings.flashUnliked)),
             ]))
             response.headers[.cacheControl] = "no-store"

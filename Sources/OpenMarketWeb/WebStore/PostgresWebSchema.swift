@@ -27,6 +27,14 @@ enum PostgresWebSchema {
             "CREATE INDEX web_audit_event_on_at ON web_audit_event (at)",
             "CREATE INDEX web_audit_event_on_outcome_id ON web_audit_event (outcome, id)",
         ]),
+        Migration(name: "web v5 seller names, like counts and search counts", statements: [
+            "CREATE TABLE web_seller_name (product_id bigint PRIMARY KEY, name text NOT NULL)",
+            // A seller's other products, newest first.
+            "CREATE INDEX web_seller_name_on_name_product_id ON web_seller_name (name, product_id)",
+            "CREATE TABLE web_like_count (product_id bigint PRIMARY KEY, likes bigint NOT NULL)",
+            // Words and days only: nothing here says who searched.
+            "CREATE TABLE web_search_count (day integer NOT NULL, term text NOT NULL, searches bigint NOT NULL, PRIMARY KEY (day, term))",
+        ]),
     ]
 
     static let version1: [String] = [

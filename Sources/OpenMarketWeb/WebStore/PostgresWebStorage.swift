@@ -204,6 +204,14 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
                     "UPDATE web_kept_product SET restored_product_id = \(restoredProductID), restored_at = \(event.at) WHERE event_id = \(eventID)",
                     logger: logger)
                 try await connection.query("DELETE FROM web_kept_photo WHERE event_id = \(eventID)", logger: logger)
+                // The restored product is listed under the seller's nickname again.
+                try await connection.query(
+                    """
+                    INSERT INTO web_seller_name (product_id, name)
+                    SELECT \(restoredProductID), name FROM web_seller_name
+                    WHERE product_id = (SELECT product_id FROM web_kept_product WHERE event_id = \(eventID))
+                    ON CONFLICT (product_id) DO NOTHING
+                    """, logger: logger)
             case nil:
                 break
             }

@@ -154,6 +154,13 @@ struct SQLiteWebStorage: WebStorage {
         try db.execute(
             sql: "UPDATE keptProduct SET restoredProductId = ?, restoredAt = ? WHERE eventId = ?", arguments: [restoredProductID, now, eventID])
         try db.execute(sql: "DELETE FROM keptPhoto WHERE eventId = ?", arguments: [eventID])
+        // The restored product is listed under the seller's nickname again.
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO sellerName (productId, name)
+                SELECT ?, name FROM sellerName WHERE productId = (SELECT productId FROM keptProduct WHERE eventId = ?)
+                """,
+            arguments: [restoredProductID, eventID])
     }
 
     func keptStates(eventIDs: Set<Int64>, now: Date) async throws -> [Int64: DeletedProducts.State] {

@@ -136,6 +136,25 @@ enum WebDatabase {
             try db.create(index: "auditEvent_on_at", on: "auditEvent", columns: ["at"])
             try db.create(index: "auditEvent_on_outcome_id", on: "auditEvent", columns: ["outcome", "id"])
         }
+        migrator.registerMigration("v8 seller names, like counts and search counts") { db in
+            try db.create(table: "sellerName") { table in
+                table.primaryKey("productId", .integer)
+                table.column("name", .text).notNull()
+            }
+            // A seller's other products, newest first.
+            try db.create(index: "sellerName_on_name_productId", on: "sellerName", columns: ["name", "productId"])
+            try db.create(table: "likeCount") { table in
+                table.primaryKey("productId", .integer)
+                table.column("likes", .integer).notNull()
+            }
+            // Words and days only: nothing here says who searched.
+            try db.create(table: "searchCount") { table in
+                table.column("day", .integer).notNull()
+                table.column("term", .text).notNull()
+                table.column("searches", .integer).notNull()
+                table.primaryKey(["day", "term"])
+            }
+        }
         return migrator
     }
 }

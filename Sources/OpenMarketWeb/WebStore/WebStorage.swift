@@ -85,7 +85,9 @@ protocol PhotoDraftStorage: Sendable {
 }
 
 /// All of the front end's state in one store, and what operations need of it.
-protocol WebStorage: AdminAccountStorage, SiteKeyStorage, ProductPasswordStorage, AuditStorage, DeletedProductStorage, PhotoDraftStorage {
+protocol WebStorage:
+    AdminAccountStorage, SiteKeyStorage, ProductPasswordStorage, AuditStorage, DeletedProductStorage, PhotoDraftStorage, StorefrontTallyStorage
+{
     /// One cheap read, for `/ready`.
     func healthCheck() async throws
     /// Brings the schema up to date; safe while other instances do the same.

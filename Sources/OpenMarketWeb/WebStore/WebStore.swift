@@ -37,6 +37,7 @@ struct WebStore: Sendable {
     func sweep(now: Date = Date()) async throws {
         try await PhotoDrafts(storage: storage).sweep(now: now)
         try await DeletedProducts(storage: storage).sweep(now: now)
+        try await PopularSearches(storage: storage).sweep(today: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
         try await storage.sweepOther(now: now)
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+
+// `StorefrontTallyStorage`, through `WebStorage`.
+extension SQLiteWebStorage {
+    func sellerNames(productIDs: [Int]) async throws -> [Int: String] {
+        guard !productIDs.isEmpty else { return [:] }
+        return try await database.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT productId, name FROM sellerName WHERE productId IN (\(Self.placeholders(productIDs.count)))",
+                arguments: StatementArguments(productIDs))
+            return Dictionary(rows.map { ($0["productId"], $0["name"]) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    func saveSellerName(_ name: String, productID: Int) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO sellerName (productId, name) VALUES (?, ?) ON CONFLICT (productId) DO UPDATE SET name = excluded.name",
+                arguments: [productID, name])
+        }
+    }
+
+    func productIDs(sellerName: String, before: Int?, limit: Int) async throws -> [Int] {
+        try await database.read { db in
+            try Int.fetchAll(
+                db, sql: "SELECT productId FROM sellerName WHERE name = ? AND productId < ? ORDER BY productId DESC LIMIT ?",
+                arguments: [sellerName, before ?? Int.max, limit])
+        }
+    }
+
+    func likeCounts(productIDs: [Int]) async throws -> [Int: Int] {
+        guard !productIDs.isEmpty else { return [:] }
+        return try await database.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT productId, likes FROM likeCount WHERE productId IN (\(Self.placeholders(productIDs.count)))",
+                arguments: StatementArguments(productIDs))
+            return Dictionary(rows.map { ($0["productId"], $0["likes"]) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    func addLikes(_ delta: Int, productID: Int) async throws -> Int {
+        try await database.write { db in
+            try Int.fetchOne(
+                db,
+                sql: """
+                    INSERT INTO likeCount (productId, likes) VALUES (?, max(?, 0))
+                    ON CONFLICT (productId) DO UPDATE SET likes = max(likes + ?, 0)
+                    RETURNING likes
+                    """,
+                arguments: [productID, delta, delta]) ?? 0
+        }
+    }
+
+    func countSearch(_ term: String, day: Int) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO searchCount (day, term, searches) VALUES (?, ?, 1) ON CONFLICT (day, term) DO UPDATE SET searches = searches + 1",
+                arguments: [day, term])
+        }
+    }
+
+    func popularSearches(sinceDay: Int, minimum: Int, limit: Int) async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT term FROM searchCount WHERE day >= ? GROUP BY term HAVING sum(searches) >= ?
+                    ORDER BY sum(searches) DESC, term LIMIT ?
+                    """,
+                arguments: [sinceDay, minimum, limit])
+        }
+    }
+
+    func sweepSearches(beforeDay day: Int) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM searchCount WHERE day < ?", arguments: [day]) }
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

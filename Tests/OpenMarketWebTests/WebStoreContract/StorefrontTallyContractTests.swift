@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import OpenMarketWeb
+
+/// Seller nicknames, like counts and search counts behave the same on SQLite and on PostgreSQL, and add up across
+/// instances: every test writes through several handles at once, as instances behind one load balancer would.
+@Suite("Storefront tallies contract", .timeLimit(.minutes(10)))
+struct StorefrontTallyContractTests {
+    @Test(arguments: WebStoreKind.available)
+    func likesSentAtOnceThroughSeveralInstancesAreAllCountedAndNeverGoBelowZero(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 3) { stores in
+            let counts = stores.map { LikeCounts(storage: $0.storage) }
+            // Given 60 visitors liking one product at once, spread over three instances
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<60 {
+                    group.addTask { try await counts[index % 3].record(productID: 41, wasLiked: false, liked: true) }
+                }
+                var seen = Set<Int>()
+                for try await count in group { seen.insert(count) }
+                // Then each saw the count its own like made: one statement adds and answers.
+                #expect(seen == Set(1...60))
+            }
+            #expect(try await counts[1].count(of: 41) == 60)
+            // A like sent again (the cookie already has it) counts nothing.
+            #expect(try await counts[2].record(productID: 41, wasLiked: true, liked: true) == 60)
+            // Taking back more likes than there are (a tampered cookie) stops at zero.
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<70 {
+                    group.addTask { try await counts[index % 3].record(productID: 41, wasLiked: true, liked: false) }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await counts[0].count(of: 41) == 0)
+            #expect(try await counts[0].record(productID: 42, wasLiked: true, liked: false) == 0)
+            #expect(try await stores[0].storage.likeCounts(productIDs: [41, 42, 43]) == [41: 0, 42: 0])
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func aNicknameKeptThroughOneInstanceNamesItsProductsOnAnotherNewestFirst(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (one, two) = (SellerNames(storage: stores[0].storage), SellerNames(storage: stores[1].storage))
+            for id in 1...45 { try await one.keep(id % 2 == 0 ? "초록소파" : "달빛러너", productID: id) }
+            try await one.keep("Jamie", productID: 46)
+            #expect(try await two.names(of: [2, 3, 46, 99]) == [2: "초록소파", 3: "달빛러너", 46: "Jamie"])
+            #expect(try await two.names(of: []) == [:])
+            let first = try await two.productIDs(listedAs: "달빛러너", before: nil)
+            #expect(first.ids == Array(stride(from: 45, through: 1, by: -2)).prefix(SellerNames.pageSize).map { $0 })
+            #expect(first.next == nil, "23 products fit one page")
+            let sofas = try await two.productIDs(listedAs: "초록소파", before: 10)
+            #expect(sofas.ids == [8, 6, 4, 2])
+            // A name is changed in place, never duplicated.
+            try await two.keep("Jamie", productID: 2)
+            #expect(try await one.names(of: [2]) == [2: "Jamie"])
+            #expect(try await one.productIDs(listedAs: "Jamie", before: nil).ids == [46, 2])
+        }
+    }
+
+    @Test(arguments: WebStoreKind.available)
+    func popularSearchesAreTheWeeksMostSearchedWordsCountedAcrossInstances(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 2) { stores in
+            let today = 20_000
+            let searches = stores.map { PopularSearches(storage: $0.storage, cacheSeconds: 0) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<30 {
+                    group.addTask { try await searches[index % 2].count("캠핑", day: today) }
+                }
+                for index in 0..<12 {
+                    group.addTask { try await searches[index % 2].count("의자", day: today - 6) }
+                }
+                try await group.waitForAll()
+            }
+            try await searches[0].count("Camera", day: today - 1)
+            try await searches[1].count("camera", day: today - 1)
+            for _ in 0..<50 { try await searches[0].count("오래된말", day: today - 7) }
+            #expect(try await searches[1].popular(today: today) == ["캠핑", "의자", "camera"])
+            // Days past the week are forgotten.
+            try await stores[0].storage.sweepSearches(beforeDay: today - 6)
+            #expect(try await stores[1].storage.popularSearches(sinceDay: 0, minimum: 1, limit: 10) == ["캠핑", "의자", "camera"])
+        }
+    }
+}
