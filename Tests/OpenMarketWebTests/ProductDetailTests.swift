@@ -17,7 +17,8 @@ struct ProductDetailTests {
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains("<h1>Vintage Film Camera</h1>"))
-            #expect(html.contains("<p class=\"seller-name\">\(camera.vendor.name)</p>"))
+            // The seller is the nickname the sample was listed under, not the market's vendor id.
+            #expect(html.contains("<p class=\"seller-name\">Jamie</p>") && !html.contains(camera.vendor.name))
             // 129.99 with 15.50 off: the original struck through, the sale price, and 11 % (rounded down).
             #expect(html.contains("<del class=\"original-price\"><span class=\"visually-hidden\">정가 </span>$129.99</del>"))
             #expect(html.contains("<span class=\"discount-rate\">11% 할인</span>"))

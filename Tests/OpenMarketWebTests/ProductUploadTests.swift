@@ -106,6 +106,10 @@ struct ProductUploadTests {
                 \r
                 chairs-4-sale\r
                 --\(boundary)\r
+                Content-Disposition: form-data; name="seller_name"\r
+                \r
+                의자 파는 사람\r
+                --\(boundary)\r
                 Content-Disposition: form-data; name="images"; filename="chair-1.png"\r
                 Content-Type: image/png\r
                 \r

@@ -89,6 +89,8 @@ enum SamplePages {
                     context: c, query: ListQuery(), view: .grid,
                     page: ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(summary)))
                 page.recentStrip = ProductStrip(products: [summary(3), summary(9)], strings: c.strings, format: c.format)
+                page.popularSearches = ["캠핑", tricky].map { ProductListPage.SearchLink(text: $0, url: SiteURL.products(ListQuery(search: $0)).link) }
+                page.hasPopularSearches = true
                 return page
             }()),
             ("likes", LikesPage(context: c, page: 2, likes: ProductTrail(ProductTrail.likes, ids: Array(1...45)), products: (21...40).map(summary))),

@@ -75,7 +75,7 @@ struct VisitorListsTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json")
             #expect(response.headers[.cacheControl] == "no-store")
-            #expect(response.text == #"{"liked":true,"count":1,"countText":"Your likes: 1","message":"Added to your likes."}"#)
+            #expect(response.text == #"{"liked":true,"count":1,"countText":"Your likes: 1","label":"Liked","productLikes":1,"productLikesText":"1","message":"Added to your likes."}"#)
             #expect(browser.cookies["likes"] == String(ids[0]))
         }
     }

@@ -13,6 +13,7 @@ struct PageLayout: Sendable, Hashable {
     var productsPath: String
     var newProductPath: String
     var likesPath: String
+    var recentPath: String
     var scriptPath: String
     var stylePath: String
     /// Set by pages worth sharing (a product).
@@ -36,6 +37,7 @@ struct PageLayout: Sendable, Hashable {
         self.productsPath = Self.links.products
         self.newProductPath = Self.links.newProduct
         self.likesPath = Self.links.likes
+        self.recentPath = Self.links.recent
         self.scriptPath = Self.links.script
         self.stylePath = Self.links.style
         self.logoPath = Self.links.logo
@@ -59,7 +61,7 @@ extension PageLayout: TemplateObject {
         case "productsPath": .text(productsPath)
         case "newProductPath": .text(newProductPath)
         case "likesPath": .text(likesPath)
-        case "recentPath": .text(PageLayout.links.recent)
+        case "recentPath": .text(recentPath)
         case "scriptPath": .text(scriptPath)
         case "stylePath": .text(stylePath)
         case "openGraph": .object(openGraph)

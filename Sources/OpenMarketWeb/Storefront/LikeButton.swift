@@ -12,6 +12,7 @@ struct LikeButton: Sendable {
 
     var action: String
     var fieldName = LikeButton.formField
+    var formID = LikeButton.formID
     var isLiked: Bool
     /// What submitting the form asks for: the other state.
     var requested: String
@@ -64,7 +65,7 @@ extension LikeButton: TemplateObject {
         case "countText": .text(countText)
         case "listURL": .text(listURL)
         case "fieldName": .text(fieldName)
-        case "formID": .text(LikeButton.formID)
+        case "formID": .text(formID)
         default: nil
         }
     }

@@ -20,7 +20,8 @@ struct ProductCard: Sendable {
     var isLazy = true
     var price: PriceBlock
     var stock: StockText
-    var vendorName: String
+    /// The nickname the product was listed under, or its vendor's display name.
+    var sellerName: String
     /// When it was listed, as `3일 전`, and the day for `<time datetime>`.
     var listedAgo: String
     var listedISO: String
@@ -37,7 +38,7 @@ struct ProductCard: Sendable {
         photo = PhotoSources(photoURL: product.thumbnailURL)
         price = PriceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, format: format, strings: strings)
         stock = StockText(stock: product.stock, format: format, strings: strings)
-        vendorName = sellerName ?? SellerDisplay.name(ofVendor: product.vendorName)
+        self.sellerName = sellerName ?? SellerDisplay.name(ofVendor: product.vendorName)
         listedAgo = format.relativeDay(product.createdAt, now: now)
         listedISO = format.isoDay(product.createdAt)
     }
@@ -57,7 +58,7 @@ extension ProductCard: TemplateObject {
         case "isLazy": .bool(isLazy)
         case "price": .object(price)
         case "stock": .object(stock)
-        case "sellerName": .text(vendorName)
+        case "sellerName": .text(sellerName)
         default: nil
         }
     }

@@ -22,6 +22,7 @@ struct ProductListPage: WholePageKeeping {
     var recentStrip: ProductStrip?
     /// The home page's popular searches, as links to their results; empty elsewhere.
     var popularSearches: [SearchLink] = []
+    var hasPopularSearches = false
     var keptObject: any AnyObject & Sendable { kept }
     /// The strip is the visitor's own; popular searches change apart from the content.
     var keepsWhole: Bool { recentStrip == nil && popularSearches.isEmpty }
@@ -48,6 +49,7 @@ struct ProductListPage: WholePageKeeping {
         self.context = context
         self.recentStrip = recentStrip
         self.popularSearches = popularSearches.map { SearchLink(text: $0, url: SiteURL.products(ListQuery(search: $0)).link) }
+        hasPopularSearches = !popularSearches.isEmpty
         // The header's search is this list's search: it shows the words and keeps the order, filters and view.
         self.context.layout.searchText = query.search ?? ""
         self.context.layout.searchKeeps = query.with(view: view).keptBySearch.map { HiddenField(name: $0.0, value: $0.1) }
@@ -62,7 +64,7 @@ extension ProductListPage: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         if key == "recentStrip" { return .object(recentStrip) }
         if key == "popularSearches" { return .list(popularSearches) }
-        if key == "hasPopularSearches" { return .bool(!popularSearches.isEmpty) }
+        if key == "hasPopularSearches" { return .bool(hasPopularSearches) }
         return kept.content.value(forKey: key) ?? context.value(forKey: key)
     }
 
