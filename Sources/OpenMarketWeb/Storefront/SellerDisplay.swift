@@ -4,7 +4,8 @@ enum SellerDisplay {
     /// suffix when taken): people see a name like one a person would choose. Only the display changes; the API's
     /// vendor identities stay as they are.
     static func name(ofVendor vendor: String) -> String {
-        if vendor.hasPrefix("demo_vendor") { return "새봄마켓" }
+        // `vendor_<identifier>` is what the front end names a configured vendor the market had no name for.
+        if vendor.hasPrefix("demo_vendor") || vendor.hasPrefix("vendor_") { return "새봄마켓" }
         if vendor.hasPrefix("neighbor_vendor") { return "옆집토끼" }
         return vendor
     }
