@@ -77,6 +77,15 @@ struct AdminSignInTests {
             for attempt in 1...3 {
                 let response = try await admin.signIn(password: "guess-number-\(attempt)")
                 #expect(response.status == .unauthorized, "attempt \(attempt)")
+                // The miss that starts the wait says when the next try is allowed; the free ones do not.
+                let wait = response.headers[.retryAfter].flatMap { Int($0) }
+                if attempt < 3 {
+                    #expect(wait == nil, "attempt \(attempt)")
+                    #expect(!response.text.contains("다시 시도할 수 있습니다"), "attempt \(attempt)")
+                } else {
+                    #expect((wait ?? 0) > 0)
+                    #expect(response.text.contains("비밀번호가 맞지 않습니다. \(wait ?? 0)초 후에 다시 시도할 수 있습니다."))
+                }
             }
             let blocked = try await admin.signIn()
             #expect(blocked.status == .tooManyRequests)

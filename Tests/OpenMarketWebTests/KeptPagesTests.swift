@@ -22,7 +22,7 @@ struct KeptPagesTests {
     @Test func aKeptPageIsByteForByteThePageRenderedForTheVisitor() async throws {
         let renderer = try PageRenderer(templatesDirectory: PageRenderingTests.templatesDirectory)
         let contents = DetailContents(productsWith: renderer.library)
-        let visitors = [VisitorMiddleware.newToken(), VisitorMiddleware.newToken()]
+        let visitors = [Tokens.random(), Tokens.random()]
         var tags: [String: String] = [:]
         for pass in 1...2 {
             for token in visitors {
@@ -53,7 +53,7 @@ struct KeptPagesTests {
     @Test func aKeptListPageIsByteForByteThePageRenderedForTheVisitor() async throws {
         let renderer = try PageRenderer(templatesDirectory: PageRenderingTests.templatesDirectory)
         let contents = ListContents(listsWith: renderer.library)
-        let token = VisitorMiddleware.newToken()
+        let token = Tokens.random()
         var withStrip = 0
         for pass in 1...2 {
             for (name, template) in PageContentsTests.pages(contents) {

@@ -18,7 +18,7 @@ struct AdminDevice: Sendable, Equatable {
     init?(cookie: String?, key: SiteKey, passwordHash: String?) {
         guard let cookie, let passwordHash, let bytes = Hex.bytes(cookie), bytes.count == Self.idBytes + SiteKey.tagBytes else { return nil }
         let id = Hex.string(bytes[..<Self.idBytes])
-        guard VisitorMiddleware.constantTimeEquals(bytes[Self.idBytes...], Self.tag(id: id, key: key, passwordHash: passwordHash)) else { return nil }
+        guard Tokens.equal(bytes[Self.idBytes...], Self.tag(id: id, key: key, passwordHash: passwordHash)) else { return nil }
         self.id = id
     }
 
@@ -28,7 +28,7 @@ struct AdminDevice: Sendable, Equatable {
 
     /// A device new to the console, and the cookie that names it.
     static func issue(key: SiteKey, passwordHash: String) -> (device: AdminDevice, cookie: SiteCookie) {
-        let id = String(VisitorMiddleware.newToken().prefix(idBytes * 2))
+        let id = String(Tokens.random().prefix(idBytes * 2))
         let value = id + Hex.string(tag(id: id, key: key, passwordHash: passwordHash))
         return (AdminDevice(id: id), SiteCookie(name: cookieName, value: value, maxAge: lifetime, path: AdminURL.cookiePath, sameSite: .strict))
     }

@@ -55,7 +55,13 @@ struct AdminSessionController: Sendable {
         await guess.settle(right ? .right : .wrong)
         guard right, let hash else {
             context.logger.warning("Failed admin sign-in", metadata: ["client": "\(context.clientKey)", "device": "\(device != nil)"])
-            return try page(request, context, next: form["next"], error: a.loginWrong, status: .unauthorized)
+            // A miss that starts a wait says how long, so the next try is not spent on a refusal.
+            guard let wait = await throttle.waitSeconds(client: client, subject: subject), wait > 0 else {
+                return try page(request, context, next: form["next"], error: a.loginWrong, status: .unauthorized)
+            }
+            var response = try page(request, context, next: form["next"], error: a.loginWrong(thenWait: wait), status: .unauthorized)
+            response.headers[.retryAfter] = String(wait)
+            return response
         }
         let token = try await accounts.startSession()
         context.logger.notice("Admin signed in", metadata: ["client": "\(context.clientKey)", "device": "\(device != nil)"])

@@ -58,14 +58,14 @@ struct HistoryRow: Sendable {
         let currencies = Self.currencies(event)
         changes = event.changes.map { change in
             Change(
-                field: change.field, label: Self.label(change.field, language),
+                field: change.field, label: FieldLabel.text(change.field, language),
                 old: Self.value(change.field, change.old, currency: currencies.old ?? change.currency.flatMap(Currency.init(rawValue:)), format),
                 new: Self.value(change.field, change.new, currency: currencies.new ?? change.currency.flatMap(Currency.init(rawValue:)), format))
         }
         hasChanges = !changes.isEmpty
         snapshot = (event.snapshot ?? []).map {
             Change(
-                field: $0.field, label: Self.label($0.field, language), old: "",
+                field: $0.field, label: FieldLabel.text($0.field, language), old: "",
                 new: Self.value($0.field, $0.new, currency: currencies.new ?? $0.currency.flatMap(Currency.init(rawValue:)), format))
         }
         hasSnapshot = !(event.snapshot ?? []).isEmpty
@@ -125,23 +125,6 @@ extension HistoryRow {
         guard field == "price" || field == "discounted_price", let amount = ProductFormInput.amount(stored) else { return stored }
         if let currency { return format.price(amount, currency: currency) }
         return Int(exactly: NSDecimalNumber(decimal: amount).doubleValue).map(format.number) ?? stored
-    }
-
-    /// The history records the API's field names; staff read them in their language. Unknown names stay as they are.
-    static func label(_ field: String, _ language: Language) -> String {
-        let korean = language == .korean
-        return switch field {
-        case "name": korean ? "상품명" : "Name"
-        case "description": korean ? "설명" : "Description"
-        case "price": korean ? "가격" : "Price"
-        case "currency": korean ? "통화" : "Currency"
-        case "discounted_price": korean ? "할인 금액" : "Discount"
-        case "stock": korean ? "재고" : "Stock"
-        case "thumbnail_id": korean ? "대표 사진" : "Main photo"
-        case "images": korean ? "사진" : "Photos"
-        case "password": korean ? "비밀번호" : "Password"
-        default: field
-        }
     }
 }
 

@@ -58,7 +58,7 @@ struct SubmittedForm: Sendable {
 
     private func checkCSRF(_ context: AppRequestContext) throws {
         guard context.visitor.hadCSRFCookie, let token = self[Self.csrfField],
-            VisitorMiddleware.constantTimeEquals(token, context.visitor.csrfToken)
+            Tokens.equal(token, context.visitor.csrfToken)
         else {
             throw WebError.csrfRejected
         }

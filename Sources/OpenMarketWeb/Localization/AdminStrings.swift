@@ -85,6 +85,11 @@ struct AdminStrings: Sendable {
             : "These \(count) products will be deleted. They leave the shop at once; staff can restore them with their photos for \(days) days."
     }
 
+    func loginWrong(thenWait seconds: Int) -> String {
+        language == .korean
+            ? "\(loginWrong) \(seconds)초 후에 다시 시도할 수 있습니다." : "\(loginWrong) You can try again in \(seconds) seconds."
+    }
+
     func loginThrottled(seconds: Int) -> String {
         language == .korean
             ? "로그인에 여러 번 실패했습니다. \(seconds)초 후에 다시 시도해 주세요." : "Too many failed sign-ins. Try again in \(seconds) seconds."

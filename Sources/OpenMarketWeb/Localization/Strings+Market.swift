@@ -7,7 +7,7 @@ extension Strings {
 
     /// A rule the market named no code for (a remote server's sentence), said by the field it is about.
     func errMarketRefused(field: OpenMarketError.Field?, message: String) -> String {
-        let label = field.map { HistoryRow.label($0 == .secret ? "password" : $0.rawValue, language) }
+        let label = field.map { FieldLabel.text($0 == .secret ? "password" : $0.rawValue, language) }
         if speaksKorean {
             return label.map { "마켓 서버가 ‘\($0)’ 값을 받지 않았습니다. 입력한 내용을 확인해 주세요." }
                 ?? "마켓 서버가 입력한 내용을 받지 않았습니다. 확인한 뒤 다시 시도해 주세요."

@@ -44,7 +44,7 @@ final class KeptPages: Sendable {
         let digest: UInt64
     }
 
-    let standIn = VisitorMiddleware.newToken()
+    let standIn = Tokens.random()
     private let pages: BoundedCache<Key, Page>
 
     init(capacity: Int = 512, maximumBytes: Int = 16 * 1024 * 1024) {

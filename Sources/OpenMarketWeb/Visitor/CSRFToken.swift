@@ -14,7 +14,7 @@ enum CSRFToken {
 
     static func make(_ key: SiteKey) -> String {
         var bytes = [UInt8](repeating: 0, count: randomBytes)
-        // One call to the system's generator, on every first visit (see `VisitorMiddleware.newToken`).
+        // One call to the system's generator, on every first visit (see `Tokens.random`).
         bytes.withUnsafeMutableBytes { buffer in
             if let base = buffer.baseAddress { arc4random_buf(base, buffer.count) }
         }
@@ -25,7 +25,7 @@ enum CSRFToken {
     static func isGenuine(_ token: String, _ key: SiteKey) -> Bool {
         guard let bytes = Hex.bytes(token), bytes.count == randomBytes + SiteKey.tagBytes else { return false }
         let expected = key.tag(purpose, bytes[..<randomBytes])
-        return VisitorMiddleware.constantTimeEquals(bytes[randomBytes...], expected)
+        return Tokens.equal(bytes[randomBytes...], expected)
     }
 
     /// The token of the console's forms while signed in: made from the session's own token, which only the signed-in

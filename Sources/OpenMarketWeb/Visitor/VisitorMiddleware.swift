@@ -53,45 +53,9 @@ struct VisitorMiddleware: RouterMiddleware {
         }
     }
 
-    /// 32 random bytes as 64 hex digits, from the system's generator in one call (`arc4random_buf`: one
-    /// `getrandom` where `SystemRandomNumberGenerator` would make four): keys of drafts and their photos, and the
-    /// stand-in token of kept pages (as long as a `CSRFToken`).
-    static func newToken() -> String {
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        let filled = withUnsafeMutableBytes(of: &words) { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            arc4random_buf(base, buffer.count)
-            return true
-        }
-        if !filled {
-            var generator = SystemRandomNumberGenerator()
-            words = (generator.next(), generator.next(), generator.next(), generator.next())
-        }
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        withUnsafeBytes(of: &words) { bytes in
-            for byte in bytes {
-                text.append(hex[Int(byte >> 4)])
-                text.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
     /// Our cookies are never readable by scripts and never sent on cross-site subrequests.
     static func cookie(_ name: String, _ value: String, maxAge: Int?) -> SiteCookie {
         SiteCookie(name: name, value: value, maxAge: maxAge, path: "/", sameSite: .lax)
-    }
-
-    /// Compares without an early exit, so response time says nothing about how much of a token matched.
-    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        constantTimeEquals(lhs.utf8, rhs.utf8)
-    }
-
-    static func constantTimeEquals(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
-        guard left.count == right.count else { return false }
-        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
 

@@ -84,7 +84,7 @@ struct PhotoDrafts: Sendable {
 
     /// 32 random bytes as 64 hex digits.
     static func newToken() -> String {
-        VisitorMiddleware.newToken()
+        Tokens.random()
     }
 
     static func digest(_ text: String) -> String {

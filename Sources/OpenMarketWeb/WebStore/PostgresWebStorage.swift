@@ -325,7 +325,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         try await transaction { connection in
             guard let owner = try await first(
                 String.self, "SELECT owner_hash FROM web_photo_draft WHERE key_hash = \(keyHash) AND expires_at > \(now)", on: connection),
-                VisitorMiddleware.constantTimeEquals(owner, ownerHash)
+                Tokens.equal(owner, ownerHash)
             else { return nil }
             var photos: [PhotoDrafts.Photo] = []
             let rows = try await connection.query(
@@ -347,7 +347,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
             if let key {
                 let keyHash = PhotoDrafts.digest(key)
                 if let owner = try await first(String.self, "SELECT owner_hash FROM web_photo_draft WHERE key_hash = \(keyHash)", on: connection),
-                    VisitorMiddleware.constantTimeEquals(owner, ownerHash) {
+                    Tokens.equal(owner, ownerHash) {
                     _ = try await deleteDrafts("key_hash = \(keyHash)", on: connection)
                     draftKey = key
                 }
@@ -378,7 +378,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
     func draftPhoto(token: String, ownerHash: String, now: Date) async throws -> PhotoDrafts.Photo? {
         try await pool.query(PostgresWebStatements.draftPhoto(token: token, now: now), logger: logger) { rows in
             for try await (owner, filename, mediaType, data) in rows.decode((String, String, String, Data).self) {
-                guard VisitorMiddleware.constantTimeEquals(owner, ownerHash) else { return nil }
+                guard Tokens.equal(owner, ownerHash) else { return nil }
                 return PhotoDrafts.Photo(filename: filename, mediaType: mediaType, data: data, token: token)
             }
             return nil
@@ -389,7 +389,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         try await transaction { connection in
             _ = try await lockDraftTotal(connection)
             guard let owner = try await first(String.self, "SELECT owner_hash FROM web_photo_draft WHERE key_hash = \(keyHash)", on: connection),
-                VisitorMiddleware.constantTimeEquals(owner, ownerHash)
+                Tokens.equal(owner, ownerHash)
             else { return }
             _ = try await deleteDrafts("key_hash = \(keyHash)", on: connection)
         }

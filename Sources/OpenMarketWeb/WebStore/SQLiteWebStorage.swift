@@ -221,7 +221,7 @@ struct SQLiteWebStorage: WebStorage {
     func draftPhotos(keyHash: String, ownerHash: String, now: Date) async throws -> [PhotoDrafts.Photo]? {
         try await database.read { db in
             guard let draft = try PhotoDraftRecord.fetchOne(db, key: keyHash), draft.expiresAt > now,
-                VisitorMiddleware.constantTimeEquals(draft.ownerHash, ownerHash)
+                Tokens.equal(draft.ownerHash, ownerHash)
             else { return nil }
             return try PhotoDraftImageRecord.photos(ofDraft: keyHash).fetchAll(db)
                 .map { PhotoDrafts.Photo(filename: $0.filename, mediaType: $0.mediaType, data: $0.bytes, token: $0.token) }
@@ -233,7 +233,7 @@ struct SQLiteWebStorage: WebStorage {
             // The visitor's own draft keeps its key; any other key (unknown, swept, someone else's) is not reused.
             var draftKey = freshKey
             if let key, let existing = try PhotoDraftRecord.fetchOne(db, key: PhotoDrafts.digest(key)),
-                VisitorMiddleware.constantTimeEquals(existing.ownerHash, ownerHash) {
+                Tokens.equal(existing.ownerHash, ownerHash) {
                 try existing.delete(db)
                 draftKey = key
             }
@@ -259,7 +259,7 @@ struct SQLiteWebStorage: WebStorage {
         try await database.read { db in
             guard let image = try PhotoDraftImageRecord.filter(PhotoDraftImageRecord.Columns.token == token).fetchOne(db),
                 let draft = try PhotoDraftRecord.fetchOne(db, key: image.draftKeyHash), draft.expiresAt > now,
-                VisitorMiddleware.constantTimeEquals(draft.ownerHash, ownerHash)
+                Tokens.equal(draft.ownerHash, ownerHash)
             else { return nil }
             return PhotoDrafts.Photo(filename: image.filename, mediaType: image.mediaType, data: image.bytes, token: image.token)
         }
@@ -268,7 +268,7 @@ struct SQLiteWebStorage: WebStorage {
     func discardDraft(keyHash: String, ownerHash: String) async throws {
         try await database.write { db in
             guard let draft = try PhotoDraftRecord.fetchOne(db, key: keyHash),
-                VisitorMiddleware.constantTimeEquals(draft.ownerHash, ownerHash)
+                Tokens.equal(draft.ownerHash, ownerHash)
             else { return }
             try draft.delete(db)
         }

@@ -124,6 +124,6 @@ public struct AppConfiguration: Sendable {
 extension AppConfiguration {
     /// Whether `text` is an IPv4 or IPv6 address, as `trustedProxies` must be.
     public static func isIPAddress(_ text: String) -> Bool {
-        TrustedProxyMiddleware.normalized(text) != nil
+        IPAddress.normalized(text) != nil
     }
 }

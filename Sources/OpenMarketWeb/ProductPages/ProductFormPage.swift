@@ -171,7 +171,7 @@ struct ProductFormPage: PageModel {
         // A refused edit keeps what the form first showed, so a change made meanwhile is still noticed.
         shownField = (values.shown ?? product.map(ShownProduct.init))?.field
         self.conflict = (conflict?.changes ?? []).map { change in
-            ConflictRow(label: HistoryRow.label(change.field.rawValue, strings.language), shown: change.shown, now: change.now, yoursKept: change.alsoChangedHere)
+            ConflictRow(label: FieldLabel.text(change.field.rawValue, strings.language), shown: change.shown, now: change.now, yoursKept: change.alsoChangedHere)
         }
         hasConflict = !self.conflict.isEmpty
     }
