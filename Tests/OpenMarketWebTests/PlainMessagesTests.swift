@@ -99,9 +99,10 @@ struct PlainMessagesTests {
                 #expect(html.contains("<label for=\"field-images\" class=\"button photo-button\">\(button)</label>"))
                 let input = try #require(html.firstCapture(#"(<input type="file"[^>]*>)"#))
                 #expect(input.contains("class=\"photo-input visually-hidden\"") && input.contains(" required"))
-                // Price and currency share a row.
-                let row = try #require(html.firstCapture(#"<div class="field-row price-row">([\s\S]*?)</select>"#))
-                #expect(row.contains("name=\"price\"") && row.contains("name=\"currency\""))
+                // The price is asked for; the currency waits, folded with stock and discount under the more settings.
+                let more = try #require(html.firstCapture(#"<details class="more-settings"[^>]*>([\s\S]*?)</details>"#))
+                #expect(more.contains("name=\"currency\"") && !more.contains("name=\"price\""))
+                #expect(html.contains("name=\"price\""))
             }
         }
     }
