@@ -20,7 +20,7 @@ struct SellerPage: PageModel {
     init(context: PageContext, page: VendorProductPage) {
         self.context = context
         let id = page.vendor.id
-        name = page.vendor.name
+        name = SellerDisplay.name(ofVendor: page.vendor.name)
         summary = context.strings.sellerProductCount(context.format.number(page.total))
         cards = ProductCard.grid(page.products, context: context)
         listClass = ProductCard.listClass(context.visitor.listView)

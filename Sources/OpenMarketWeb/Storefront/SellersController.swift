@@ -37,7 +37,7 @@ struct SellersController: Sendable {
         guard let page = try await sellers.vendorProducts(vendorID: id, from: start, limit: WebLimits.visitorListPageSize) else {
             throw HTTPError(.notFound)
         }
-        return try renderer.response(SellerPage(context: PageContext(title: page.vendor.name, request: request, visitor: context.visitor), page: page))
+        return try renderer.response(SellerPage(context: PageContext(title: SellerDisplay.name(ofVendor: page.vendor.name), request: request, visitor: context.visitor), page: page))
     }
 
     /// `?before=ID` (older) or `?after=ID` (newer); anything else is the newest page.
