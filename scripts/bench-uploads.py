@@ -66,7 +66,8 @@ def upload(port, photos, results):
     token = re.search(rb'name="_csrf" value="([0-9a-f]{64})"', page).group(1).decode()
     boundary = "----bench" + uuid.uuid4().hex
     fields = {"_csrf": token, "name": "업로드 벤치 상품", "description": "동시 업로드 측정용 상품입니다.", "price": "15000",
-              "currency": "KRW", "discounted_price": "0", "stock": "3", "password": "bench-pass-1"}
+              "currency": "KRW", "discounted_price": "0", "stock": "3", "password": "bench-pass-1",
+              "seller_name": "벤치 판매자"}
     body = b"".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n".encode() for k, v in fields.items())
     for index, data in enumerate(photos):
         body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"photo{index}.png\"\r\n"

@@ -42,6 +42,7 @@ def create(session: requests.Session, base: str, name: str, photos: int = 1, tim
     data = {
         "_csrf": token(session, base + "/products/new"), "name": name, "description": f"{name} — 클러스터 테스트 상품",
         "price": "12000", "currency": "KRW", "discounted_price": "0", "stock": "3", "password": PASSWORD,
+        "seller_name": "클러스터 판매자",
     }
     files = [("images", (f"photo-{index}.jpg", photo(hash(name) % 200 + index), "image/jpeg")) for index in range(photos)]
     return session.post(base + "/products", data=data, files=files, allow_redirects=False, timeout=timeout)
