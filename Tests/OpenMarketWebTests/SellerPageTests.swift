@@ -37,7 +37,7 @@ struct SellerPageTests {
 
             let first = try await browser.get("/sellers/\(lantern.vendorID)")
             #expect(first.status == .ok)
-            #expect(first.text.contains("<h1>\(lantern.vendor.name)</h1>"))
+            #expect(first.text.contains("<h1>\(SellerDisplay.name(ofVendor: lantern.vendor.name))</h1>"))
             #expect(first.text.contains("상품 23개"))
             #expect(first.productCardCount == 20)
             #expect(!first.text.contains("rel=\"prev\""))

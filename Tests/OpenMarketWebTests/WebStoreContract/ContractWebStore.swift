@@ -46,20 +46,33 @@ enum ContractWebStore {
             }
             return try await body(stores)
         case .postgres:
-            return try await PostgresWebTestDatabase.with { location in
-                let storages = (0..<handles).map { _ in PostgresWebStorage(location: location, maximumConnections: 4, limits: .suite, logger: quietLogger) }
-                return try await withThrowingTaskGroup(of: Void.self) { group in
-                    for storage in storages { group.addTask { try await storage.run() } }
-                    defer { group.cancelAll() }
-                    // Every instance migrates at start, perhaps together: the advisory lock lets one do it.
-                    try await withThrowingTaskGroup(of: Void.self) { migrations in
-                        for storage in storages { migrations.addTask { try await storage.migrate() } }
-                        try await migrations.waitForAll()
-                    }
-                    return try await body(storages.map { storage in
-                        WebStore(storage: storage, throttle: GuessThrottle(counting: storage), services: [], description: "\(location)")
-                    })
+            do {
+                return try await postgres(handles: handles, body)
+            } catch let error as PSQLError {
+                // PSQLError's own description hides the server's message; a failed test should say what it was.
+                throw ServerError(description: String(reflecting: error))
+            }
+        }
+    }
+
+    struct ServerError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func postgres<T: Sendable>(handles: Int, _ body: ([WebStore]) async throws -> T) async throws -> T {
+        try await PostgresWebTestDatabase.with { location in
+            let storages = (0..<handles).map { _ in PostgresWebStorage(location: location, maximumConnections: 4, limits: .suite, logger: quietLogger) }
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                for storage in storages { group.addTask { try await storage.run() } }
+                defer { group.cancelAll() }
+                // Every instance migrates at start, perhaps together: the advisory lock lets one do it.
+                try await withThrowingTaskGroup(of: Void.self) { migrations in
+                    for storage in storages { migrations.addTask { try await storage.migrate() } }
+                    try await migrations.waitForAll()
                 }
+                return try await body(storages.map { storage in
+                    WebStore(storage: storage, throttle: GuessThrottle(counting: storage), services: [], description: "\(location)")
+                })
             }
         }
     }
