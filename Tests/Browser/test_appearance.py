@@ -142,6 +142,13 @@ def test_storefront_pages_fit_every_width(shooter, products, screenshots_dir, la
     browser.visit(f"/products/{bicycle}")
     browser.find(".like-button").click()
     browser.wait_for(lambda d: browser.find(".like-button").get_attribute("aria-pressed") == "true", "the like did not take")
+    # A question to the seller, so the product page shows one and its own page can be taken.
+    browser.visit(f"/products/{bicycle}")
+    browser.fill("#question-nickname", "자전거초보")
+    browser.fill("#question-text", "타이어는 언제 갈았나요? 시승해 볼 수 있을까요?")
+    browser.fill("#question-password", "asker-pass")
+    browser.follow(browser.find("#question-form button[type=submit]"))
+    question = browser.driver.current_url.split("#q-")[1]
 
     pages = [
         Shot("home", "/"),
@@ -152,6 +159,7 @@ def test_storefront_pages_fit_every_width(shooter, products, screenshots_dir, la
         Shot("detail", f"/products/{bicycle}?photo=2"),
         Shot("detail-sold-out", f"/products/{watch}"),
         Shot("detail-edited", f"/products/{stool}"),
+        Shot("question", f"/products/{bicycle}/questions/{question}"),
         Shot("likes", "/likes"),
         Shot("recent", "/recent"),
         Shot("seller", f"/sellers/{products['seller']}"),

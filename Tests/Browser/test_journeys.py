@@ -681,3 +681,57 @@ def test_restore_after_delete(browser, market, sample_images, vendor_secret, adm
     browser.visit(f"/products/{product_id}")
     browser.visit(f"/admin/history?product={product_id}")
     assert not browser.find_all("form.restore-form"), "restored once"
+
+
+def ask(browser, nickname: str, text: str, password: str, private: bool = False) -> str:
+    """Asks through the product page's form; the id of the question the redirect leads to."""
+    browser.fill("#question-nickname", nickname)
+    browser.fill("#question-text", text)
+    browser.fill("#question-password", password)
+    if private:
+        browser.find("#question-private").click()
+    browser.follow(browser.find("#question-form button[type=submit]"))
+    assert browser.text(".flash") == "문의를 남겼습니다."
+    return browser.driver.current_url.split("#")[1]
+
+
+def test_ask_the_seller_who_answers_then_delete(browser, market, sample_images, vendor_secret):
+    product_id = market.create_product(f"문의 테스트 {uuid.uuid4().hex[:6]}", 18000, sample_images[1:2])
+    browser.visit(f"/products/{product_id}")
+    assert "아직 문의가 없습니다" in browser.text("#questions")
+    anchor = ask(browser, "주말직거래", "주말에 직거래 되나요?\n역 앞이면 좋겠어요.", "asker-pass")
+    question = browser.find(f"#{anchor}")
+    assert "주말직거래" in question.text and "역 앞이면 좋겠어요." in question.text and "답변 대기" in question.text
+    assert browser.text(".question-count") == "문의 1개"
+
+    # The seller answers on the question's page with the product's password.
+    browser.follow(browser.find(f"#{anchor} .question-manage a"))
+    browser.fill("#seller-password", "not-the-password")
+    browser.fill("#answer-text", "네, 토요일 오후에 가능합니다.")
+    browser.follow(browser.find("form[action$='/answer'] button.button-primary"), status=403)
+    assert "비밀번호가 맞지 않습니다" in browser.text("#seller-password-error")
+    assert browser.find("#answer-text").get_attribute("value") == "네, 토요일 오후에 가능합니다.", "the answer typed stays"
+    browser.fill("#seller-password", vendor_secret)
+    browser.follow(browser.find("form[action$='/answer'] button.button-primary"))
+    assert browser.text(".flash") == "답변을 등록했습니다."
+    assert "판매자 답변" in browser.text(f"#{anchor}") and "토요일 오후에 가능합니다." in browser.text(f"#{anchor}")
+
+    # Its asker deletes it.
+    browser.follow(browser.find(f"#{anchor} .question-manage a"))
+    browser.fill("#asker-password", "asker-pass")
+    browser.follow(browser.find("form[action$='/delete'] button.button-quiet-danger"))
+    assert browser.text(".flash") == "문의를 삭제했습니다."
+    assert "아직 문의가 없습니다" in browser.text("#questions")
+
+
+def test_a_private_question_is_read_with_its_password(browser, market, sample_images):
+    product_id = market.create_product(f"비밀글 테스트 {uuid.uuid4().hex[:6]}", 9000, sample_images[2:3])
+    browser.visit(f"/products/{product_id}")
+    anchor = ask(browser, "조용한이웃", "연락처 남겨요 010-0000-1111", "private-pass", private=True)
+    assert browser.text(f"#{anchor} .question-text") == "🔒 비밀글입니다."
+    assert "010-0000-1111" not in browser.driver.page_source
+    browser.follow(browser.find(f"#{anchor} .question-manage a"))
+    assert "010-0000-1111" not in browser.driver.page_source
+    browser.fill("#asker-password", "private-pass")
+    browser.follow(browser.find("form[action$='/delete'] button[formaction$='/read']"))
+    assert browser.text(".question-page .question-text") == "연락처 남겨요 010-0000-1111"

@@ -14,7 +14,8 @@ import Testing
         let ours = try TemplateLibrary(directory: Self.templatesDirectory)
         let reference = try await ReferenceRenderer.library(directory: Self.templatesDirectory)
         let (t, a) = try PageData.catalogues(templatesDirectory: Self.templatesDirectory)
-        let pages = PageData.pages(t: t, a: a)
+        let q = try PageData.questionCatalogue(templatesDirectory: Self.templatesDirectory)
+        let pages = PageData.pages(t: t, a: a) + PageData.questionPages(t: t, a: a, q: q)
         let covered = Set(pages.flatMap(\.templates))
         #expect(covered == Set(ours.templateNames), "every template needs data here")
         for name in ours.templateNames {

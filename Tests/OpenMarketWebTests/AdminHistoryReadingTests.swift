@@ -95,6 +95,68 @@ struct AdminHistoryReadingTests {
         }
     }
 
+    @Test func aChangedMainPhotoShowsBothThumbnailsWhereTheNumbersWere() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
+        try await app.stoppableTest(.router) { client in
+            let camera = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            // The API gives absolute addresses; the history keeps the market's own paths.
+            let paths = try camera.images.map { try #require(URL(string: $0.thumbnailURL)?.path) }
+            let first = camera.images[0], third = camera.images[2]
+            #expect(camera.thumbnailImageID == first.id)
+            var browser = StorefrontBrowser(client)
+            try await browser.get(SiteURLs.edit(camera.id))
+            let saved = try await browser.post(
+                SiteURLs.edit(camera.id), fields: camera.editFields(password: TestSupport.vendor.secret, changing: ["thumbnail_id": String(third.id)]))
+            #expect(saved.status == .seeOther)
+            // A refused change names the photos it asked for as well.
+            let changed = try #require(try await MarketProbe.product(camera.id, via: client))
+            try await browser.get(SiteURLs.edit(camera.id))
+            let refused = try await browser.post(
+                SiteURLs.edit(camera.id), fields: changed.editFields(password: "wrong-password", changing: ["thumbnail_id": String(camera.images[1].id)]))
+            #expect(refused.status == .forbidden)
+
+            var admin = try await AdminClient.signedIn(client)
+            let korean = try await admin.get("/admin/history?product=\(camera.id)")
+            let rows = korean.historyRows
+            #expect(rows.count == 2)
+            let success = try #require(rows.first { $0.contains("outcome-success") })
+            #expect(success.contains(#"<del><img src="\#(paths[0])" alt="이전 사진 1""#))
+            #expect(success.contains(#"<ins><img src="\#(paths[2])" alt="바뀐 사진 1""#))
+            #expect(!success.contains("<del>\(first.id)</del>"), "no image number where the photo can be shown")
+            let refusal = try #require(rows.first { $0.contains("outcome-refused") })
+            #expect(refusal.contains(#"<del><img src="\#(paths[2])""#) && refusal.contains(#"<ins><img src="\#(paths[1])""#))
+
+            try await admin.get("/language/en?return=/admin/history")
+            let english = try await admin.get("/admin/history?product=\(camera.id)")
+            #expect(english.text.contains(#"alt="Photo 1 before""#) && english.text.contains(#"alt="Photo 1 after""#))
+        }
+    }
+
+    @Test func photosReplacedShowEveryThumbnailAndOnlyAddressesThatAreImages() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        let app = try await buildApplication(AdminClient.configuration(dataDirectory: directory))
+        try await app.stoppableTest(.router) { client in
+            var admin = try await AdminClient.signedIn(client)
+            let audit = AuditLog(database: try WebDatabase.open(path: directory.appending(path: "web.sqlite").path))
+            let old = ProductDetail.Image(id: 1, url: "/images/a.jpg", thumbnailURL: "/images/a-thumb.jpg", issuedAt: Date())
+            let before = Self.product(images: [old, ProductDetail.Image(id: 2, url: "javascript:alert(1)", thumbnailURL: "javascript:alert(1)", issuedAt: Date())])
+            let after = Self.product(images: [ProductDetail.Image(id: 3, url: "https://photos.example/b.jpg", thumbnailURL: "https://photos.example/b-thumb.jpg", issuedAt: Date())])
+            try await audit.record(
+                actor: .admin, action: .update, productID: 7, productName: "찻잔", changes: [.photos(from: before, to: after, uploaded: 1)], outcome: .success)
+            let row = try #require(try await admin.get("/admin/history").historyRows.first)
+            #expect(row.contains(#"<img src="/images/a-thumb.jpg" alt="이전 사진 1""#))
+            #expect(row.contains(#"<img src="https://photos.example/b-thumb.jpg" alt="바뀐 사진 1""#))
+            #expect(!row.contains("javascript:"), "an address that is not an image's is not shown")
+        }
+    }
+
+    static func product(images: [ProductDetail.Image]) -> ProductDetail {
+        ProductDetail(
+            id: 7, vendorID: 1, name: "찻잔", description: "", thumbnailURL: images.first?.thumbnailURL ?? "", currency: .krw, price: 1000,
+            discountedPrice: 0, stock: 1, createdAt: Date(), issuedAt: Date(), images: images, vendor: .init(id: 1, name: "vendor"))
+    }
+
     /// The hour of the first history row's time, as written in the page.
     static func hour(of html: String) -> Int? {
         html.firstCapture(#"<time datetime="[^"]+">[^<]*?(\d{1,2}):\d{2}:\d{2}"#).flatMap(Int.init)

@@ -53,6 +53,11 @@ struct HeadRequestTests {
         case .recent, .clearRecent, .metrics, .readiness: route
         case .seller: .seller(.value(vendor))
         case .sellerNamed: .sellerNamed("초록소파")
+        case .askQuestion: .askQuestion(.value(id))
+        case .question: .question(.value(id), .value(1))
+        case .readQuestion: .readQuestion(.value(id), .value(1))
+        case .answerQuestion: .answerQuestion(.value(id), .value(1))
+        case .deleteQuestion: .deleteQuestion(.value(id), .value(1))
         case .admin(let url):
             switch url {
             case .home, .login, .logout, .confirmDelete, .delete: .admin(url)
@@ -62,6 +67,8 @@ struct HeadRequestTests {
             case .history: .admin(.history(AdminHistoryQuery(productID: id)))
             case .restore: .admin(.restore(.value(1)))
             case .export: .admin(.export())
+            case .questions: .admin(.questions())
+            case .questionVisibility: .admin(.questionVisibility(.value(1)))
             }
         case .api(let path):
             switch path {

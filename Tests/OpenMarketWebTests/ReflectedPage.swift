@@ -23,6 +23,8 @@ struct ReflectedPage: MustacheParent {
         switch name {
         case "layout": return context.layout
         case "t": return context.strings
+        // The question texts are rows of one table (`QuestionTexts.Key`), read by name as templates read them.
+        case "q": return ReflectedQuestionTexts(texts: context.language.questionTexts)
         default: return nil
         }
     }
@@ -40,5 +42,14 @@ struct ReflectedPage: MustacheParent {
 extension ListedCard: MustacheParent {
     public func child(named name: String) -> Any? {
         ReflectedPage.property(name, of: card)
+    }
+}
+
+/// The question texts as swift-mustache looks them up: by the row's name.
+struct ReflectedQuestionTexts: MustacheParent {
+    let texts: QuestionTexts
+
+    func child(named name: String) -> Any? {
+        QuestionTexts.Key(rawValue: name).map { texts[$0] }
     }
 }

@@ -106,6 +106,38 @@ enum SamplePages {
                 vendor: .init(id: 4, name: "Seller"), total: 3, products: [], hasNewer: true, hasOlder: false))),
             ("delete-refused", ProductDeletePage(context: c, product: detail(images: 2), error: "Wrong " + tricky, writesDisabled: true)),
             ("delete", ProductDeletePage(context: c, product: detail(images: 2), writesDisabled: false)),
+            ("detail-questions", ProductDetailPage(
+                context: c, product: detail(images: 2), photo: nil, likes: ProductTrail(ProductTrail.likes),
+                questions: QuestionSection.Shown(counts: QuestionCounts(total: 25, unanswered: 2), questions: questions().map(\.shownToEveryone)))),
+            ("detail-no-questions", ProductDetailPage(
+                context: c, product: detail(images: 1), photo: nil, questions: QuestionSection.Shown(counts: QuestionCounts(total: 0, unanswered: 0), questions: []))),
+            ("question", QuestionPage(context: c, product: detail(images: 1), question: questions()[0], now: day)),
+            ("question-private-refused", QuestionPage(
+                context: c, product: detail(images: 1), question: questions()[2].shownToEveryone,
+                errors: .init(askerPassword: "Wrong " + tricky, sellerPassword: "Wrong " + tricky, answer: "Too long " + tricky, notice: "Later " + tricky),
+                typedAnswer: "Typed " + tricky, now: day)),
+            ("question-revealed", QuestionPage(context: c, product: detail(images: 1), question: questions()[2], isRevealed: true, now: day)),
+            ("question-ask-refused", QuestionAskPage(
+                context: c, product: detail(images: 1), asking: .init(nickname: tricky, text: "Asked " + tricky, password: "pw", isPrivate: true),
+                errors: .init(nickname: "Short " + tricky, text: "Long " + tricky, password: "Weak " + tricky, notice: "Later " + tricky))),
+            ("question-ask", QuestionAskPage(
+                context: c, product: detail(images: 1), asking: .init(nickname: "", text: "", password: "", isPrivate: false), errors: .init())),
+        ]
+    }
+
+    /// Questions in each state: answered, waiting, private and answered, and hidden.
+    static func questions() -> [ProductQuestion] {
+        [
+            ProductQuestion(
+                id: 1, productID: 7, nickname: "Asker " + tricky, text: "Is it " + tricky + "?\nSecond line", isPrivate: false, askedAt: day,
+                answer: "Yes " + tricky, answeredAt: day, isHidden: false),
+            ProductQuestion(
+                id: 2, productID: 7, nickname: "Waiting", text: "Still there?", isPrivate: false, askedAt: day, answer: nil, answeredAt: nil, isHidden: false),
+            ProductQuestion(
+                id: 3, productID: 7, nickname: "Quiet", text: "My number " + tricky, isPrivate: true, askedAt: day, answer: "Texted " + tricky,
+                answeredAt: day, isHidden: false),
+            ProductQuestion(
+                id: 4, productID: 8, nickname: "Spam", text: "Buy " + tricky, isPrivate: true, askedAt: day, answer: nil, answeredAt: nil, isHidden: true),
         ]
     }
 
@@ -166,7 +198,12 @@ enum SamplePages {
         let c = context(language, flash: nil)
         let event = AuditLog.Event(
             id: 1, at: day, actor: "visitor 127.0.0.1", action: .update, productID: 7, productName: "Lamp " + tricky,
-            changes: [.init(field: "price", old: "1", new: nil), .init(field: "name", old: nil, new: tricky)],
+            changes: [
+                .init(field: "price", old: "1", new: nil), .init(field: "name", old: nil, new: tricky),
+                .init(field: "images", old: "2", new: "1", oldPhotos: ["/images/a_thumb.jpg", "/images/b_thumb.jpg"], newPhotos: ["/images/c_thumb.jpg"]),
+                .init(field: "thumbnail_id", old: "3", new: "4", oldPhotos: ["/images/a_thumb.jpg"]),
+                .init(field: "question", old: "#4 shown", new: "#4 hidden"),
+            ],
             snapshot: [.init(field: "stock", old: nil, new: "3")], outcome: .refused, detail: "Refused " + tricky)
         let plain = AuditLog.Event(
             id: 2, at: day, actor: "admin", action: .delete, productID: nil, productName: "Gone", changes: [], snapshot: nil,
@@ -219,6 +256,15 @@ enum SamplePages {
                 context: c, query: AdminHistoryQuery(productID: 9), page: AuditLog.Page(events: deletes, hasNewer: false, hasOlder: false), kept: kept,
                 notice: "Already " + tricky)),
             ("history-empty", AdminHistoryPage(context: c, query: AdminHistoryQuery(), page: AuditLog.Page(events: [], hasNewer: false, hasOlder: false))),
+            ("questions", AdminQuestionsPage(
+                context: c, questions: questions() + (5...51).map { id in
+                    ProductQuestion(
+                        id: Int64(id), productID: 9, nickname: "N\(id)", text: "Q\(id)", isPrivate: false, askedAt: day, answer: nil,
+                        answeredAt: nil, isHidden: false)
+                }, names: [7: "Lamp " + tricky], isFirstPage: false, timeZone: AppConfiguration.defaultTimeZone)),
+            ("questions-empty", AdminQuestionsPage(context: c, questions: [], names: [:], isFirstPage: true, timeZone: AppConfiguration.defaultTimeZone)),
+            ("questions-last", AdminQuestionsPage(
+                context: c, questions: questions(), names: [:], isFirstPage: false, timeZone: AppConfiguration.defaultTimeZone)),
             ("delete-confirm", AdminDeleteConfirmPage(context: c, products: [detail(images: 1), detail(images: 0)])),
             ("delete-results", AdminDeleteResultPage(context: c, results: [
                 .init(id: 7, name: "Lamp " + tricky, outcome: "Done", outcomeClass: "outcome-success", message: nil),

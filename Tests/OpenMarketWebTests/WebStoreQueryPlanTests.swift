@@ -56,6 +56,23 @@ struct WebStoreQueryPlanTests {
         }
     }
 
+    @Test func questionReadsUseTheirIndexes() throws {
+        let path = TestSupport.temporaryDirectory().appending(path: "web.sqlite").path
+        let database = try WebDatabase.open(path: path)
+        typealias SQL = SQLiteWebStorage.QuestionSQL
+        try database.read { db in
+            let page = try Self.plan(sql: SQL.productPage, [7, Int64.max, 20], in: db)
+            #expect(page.contains { $0.contains("productQuestion_on_productId_id") }, "\(page)")
+            #expect(!page.contains { $0.contains("TEMP B-TREE") }, "newest first from the index: \(page)")
+            let counts = try Self.plan(sql: SQL.counts, [7], in: db)
+            #expect(counts.contains { $0.contains("productQuestion_on_productId_id") }, "\(counts)")
+            let asked = try Self.plan(sql: SQL.asked, ["ab", Date()], in: db)
+            #expect(asked.contains { $0.contains("productQuestion_on_askerKey_askedAt") }, "\(asked)")
+            let recent = try Self.plan(sql: SQL.recent, [Int64.max, 50], in: db)
+            #expect(!recent.contains { $0.contains("TEMP B-TREE") }, "newest first from the primary key: \(recent)")
+        }
+    }
+
     static func plan(sql: String, _ arguments: StatementArguments, in db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
     }

@@ -10,6 +10,26 @@ struct HistoryRow: Sendable {
         var label: String
         var old: String
         var new: String
+        /// A change of photos shows their thumbnails in place of the values.
+        var oldPhotos: [Photo]
+        var newPhotos: [Photo]
+        var hasPhotos: Bool
+
+        init(field: String, label: String, old: String, new: String, oldPhotos: [Photo] = [], newPhotos: [Photo] = []) {
+            self.field = field
+            self.label = label
+            self.old = old
+            self.new = new
+            self.oldPhotos = oldPhotos
+            self.newPhotos = newPhotos
+            hasPhotos = !oldPhotos.isEmpty || !newPhotos.isEmpty
+        }
+    }
+
+    /// One thumbnail, with words for who cannot see it (or when the market no longer has the photo).
+    struct Photo: Sendable {
+        var url: String
+        var alt: String
     }
 
     var time: String
@@ -57,10 +77,16 @@ struct HistoryRow: Sendable {
         productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
         let currencies = Self.currencies(event)
         changes = event.changes.map { change in
-            Change(
+            if change.field == "question" {
+                return Change(
+                    field: change.field, label: FieldLabel.text(change.field, language), old: Self.questionState(change.old, language),
+                    new: Self.questionState(change.new, language))
+            }
+            return Change(
                 field: change.field, label: FieldLabel.text(change.field, language),
                 old: Self.value(change.field, change.old, currency: currencies.old ?? change.currency.flatMap(Currency.init(rawValue:)), format),
-                new: Self.value(change.field, change.new, currency: currencies.new ?? change.currency.flatMap(Currency.init(rawValue:)), format))
+                new: Self.value(change.field, change.new, currency: currencies.new ?? change.currency.flatMap(Currency.init(rawValue:)), format),
+                oldPhotos: Self.photos(change.oldPhotos, alt: a.photoBefore), newPhotos: Self.photos(change.newPhotos, alt: a.photoAfter))
         }
         hasChanges = !changes.isEmpty
         snapshot = (event.snapshot ?? []).map {
@@ -103,6 +129,24 @@ struct HistoryRow: Sendable {
 }
 
 extension HistoryRow {
+    /// A question hidden by staff or shown again: the history keeps `#id shown` or `#id hidden`.
+    static func questionState(_ stored: String?, _ language: Language) -> String {
+        guard let stored else { return "—" }
+        let parts = stored.split(separator: " ")
+        guard parts.count == 2 else { return stored }
+        let texts = language.questionTexts
+        let state = parts[1] == "hidden" ? texts[.stateHidden] : parts[1] == "shown" ? texts[.stateShown] : String(parts[1])
+        return "\(parts[0]) \(state)"
+    }
+
+    /// Thumbnails by the addresses the history kept: only our own paths and web addresses are shown as images.
+    static func photos(_ urls: [String]?, alt: (Int) -> String) -> [Photo] {
+        (urls ?? []).enumerated().compactMap { offset, url in
+            let shown = url.hasPrefix("/") && !url.hasPrefix("//") || url.hasPrefix("https://") || url.hasPrefix("http://")
+            return shown ? Photo(url: url, alt: alt(offset + 1)) : nil
+        }
+    }
+
     /// Who did it, in the page's language: the history keeps `admin` and `visitor <address>`.
     static func actor(_ stored: String, _ a: AdminStrings) -> String {
         if stored == "admin" { return a.actorAdmin }
@@ -161,6 +205,19 @@ extension HistoryRow.Change: TemplateObject {
         case "label": .text(label)
         case "old": .text(old)
         case "new": .text(new)
+        case "oldPhotos": .list(oldPhotos)
+        case "newPhotos": .list(newPhotos)
+        case "hasPhotos": .bool(hasPhotos)
+        default: nil
+        }
+    }
+}
+
+extension HistoryRow.Photo: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "url": .text(url)
+        case "alt": .text(alt)
         default: nil
         }
     }

@@ -115,7 +115,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         market: market, admin: adminMarket, passwords: passwords, audit: audit, throttle: throttle, vendor: vendor, conditional: embeddedMarket,
         productsHaveOwnPasswords: v1Upstream, canChooseMainPhoto: !v1Upstream, keeping: keeping)
     let deleted = DeletedProducts(storage: webStore.storage)
-    let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping)
+    let restoring = ProductRestoring(audit: audit, deleted: deleted, keeping: keeping, questions: webStore.storage)
     if let embeddedMarket, let resolver {
         V1ItemsController(market: embeddedMarket, editing: editing, images: resolver, bodyDeadline: config.bodyDeadline).addRoutes(to: routes.v1)
     }
@@ -126,11 +126,13 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     let origins = resolver ?? ImageURLResolver(
         publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
     let shelf = ProductShelf(market: market, batch: catalog)
+    let questions = ProductQuestions(storage: webStore.storage, hasher: hasher, throttle: throttle, editing: editing, audit: audit)
     StorefrontController(
         market: market, renderer: renderer, lists: ListContents(listsWith: renderer.library), details: DetailContents(productsWith: renderer.library),
         origins: origins, shelf: shelf, hasSellerPages: catalog != nil, sellers: sellers, likeCounts: likeCounts,
-        searches: PopularSearches(storage: webStore.storage)
+        searches: PopularSearches(storage: webStore.storage), questions: questions
     ).addRoutes(to: pages)
+    QuestionsController(market: market, questions: questions, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
     VisitorListsController(market: market, shelf: shelf, likeCounts: likeCounts, renderer: renderer, bodyDeadline: config.bodyDeadline)
         .addRoutes(to: pages)
     SellersController(sellers: catalog, nicknames: sellers, shelf: shelf, renderer: renderer).addRoutes(to: pages)
@@ -160,6 +162,8 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         .addRoutes(to: console)
     AdminHistoryController(
         audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone)
+        .addRoutes(to: console)
+    AdminQuestionsController(market: market, questions: questions, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone)
         .addRoutes(to: console)
     OperationsController(market: market, webStore: webStore.storage).addRoutes(to: routes.group())
 

@@ -142,6 +142,15 @@ extension AdminStrings {
         speaksKorean ? "\(date)까지 사진과 함께 복원할 수 있습니다." : "Can be restored with its photos until \(date)."
     }
 
+    /// A history thumbnail's words: shown in its place when the market no longer has the photo.
+    func photoBefore(_ index: Int) -> String {
+        speaksKorean ? "이전 사진 \(index)" : "Photo \(index) before"
+    }
+
+    func photoAfter(_ index: Int) -> String {
+        speaksKorean ? "바뀐 사진 \(index)" : "Photo \(index) after"
+    }
+
     var actorAdmin: String { speaksKorean ? "관리자" : "Staff" }
 
     func actorVisitor(_ address: String) -> String {

@@ -13,6 +13,7 @@ enum FieldLabel {
         case "thumbnail_id": korean ? "대표 사진" : "Main photo"
         case "images": korean ? "사진" : "Photos"
         case "password": korean ? "비밀번호" : "Password"
+        case "question": korean ? "상품 문의" : "Question"
         default: field
         }
     }

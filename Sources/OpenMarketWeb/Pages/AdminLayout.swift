@@ -4,25 +4,31 @@ import OpenMarketTemplating
 struct AdminLayout: Sendable {
     /// The part of the console a page belongs to, marked as current in the navigation.
     enum Section: Sendable {
-        case products, history
+        case products, history, questions
     }
 
     var a: AdminStrings
     var productsURL: String
     var historyURL: String
+    var questionsURL: String
+    var questionsTitle: String
     var logoutURL: String
     var signedIn: Bool
     var inProducts: Bool
     var inHistory: Bool
+    var inQuestions: Bool
 
     init(language: Language, signedIn: Bool = true, section: Section = .products) {
         a = language.adminStrings
         productsURL = SiteURL.admin(.products()).link
         historyURL = SiteURL.admin(.history()).link
+        questionsURL = SiteURL.admin(.questions()).link
+        questionsTitle = language.questionTexts[.consoleTitle]
         logoutURL = SiteURL.admin(.logout).link
         self.signedIn = signedIn
         inProducts = section == .products
         inHistory = section == .history
+        inQuestions = section == .questions
     }
 }
 
@@ -36,6 +42,9 @@ extension AdminLayout: TemplateObject {
         case "signedIn": .bool(signedIn)
         case "inProducts": .bool(inProducts)
         case "inHistory": .bool(inHistory)
+        case "questionsURL": .text(questionsURL)
+        case "questionsTitle": .text(questionsTitle)
+        case "inQuestions": .bool(inQuestions)
         default: nil
         }
     }

@@ -22,9 +22,9 @@ struct PageLayout: Sendable, Hashable {
     var searchText = ""
     var searchKeeps: [HiddenField] = []
     var logoPath: String
-    /// The `id` of a form in the page's content that takes the visitor's CSRF token from the layout (`form=`): the
-    /// content then holds nothing of the visitor and can be kept for all (the product page's like form).
-    var tokenForForm: String?
+    /// The `id`s of forms in the page's content that take the visitor's CSRF token from the layout (`form=`): the
+    /// content then holds nothing of the visitor and can be kept for all (the product page's like and question forms).
+    var tokenForForms: [String] = []
 
     init(title: String, request: Request, visitor: Visitor) {
         self.language = visitor.language.rawValue
@@ -68,7 +68,7 @@ extension PageLayout: TemplateObject {
         case "searchText": .text(searchText)
         case "searchKeeps": .list(searchKeeps)
         case "logoPath": .text(logoPath)
-        case "tokenForForm": .text(tokenForForm)
+        case "tokenForForms": .texts(tokenForForms)
         default: nil
         }
     }

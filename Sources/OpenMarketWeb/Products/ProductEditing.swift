@@ -120,10 +120,10 @@ struct ProductEditing: Sendable {
                 result = .failure(.market(.unsupportedMedia("This market cannot replace a product's photos.")))
             }
         }
-        // Photos replaced are a change of their own in the history: the number before and after.
-        let photos = images.map { AuditLog.Change(field: "images", old: String(before.images.count), new: String($0.count)) }
+        // Photos replaced are a change of their own in the history: the thumbnails before and after.
         switch result {
         case .success(let updated):
+            let photos = images.map { AuditLog.Change.photos(from: before, to: updated, uploaded: $0.count) }
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
                 changes: AuditLog.Change.diff(from: before, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
@@ -131,6 +131,7 @@ struct ProductEditing: Sendable {
             // Nothing was tried on the product as it is: the requester sees the other change and decides again.
             break
         case .failure(let refusal):
+            let photos = images.map { AuditLog.Change.photos(from: before, to: nil, uploaded: $0.count) }
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
                 changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),

@@ -10,6 +10,9 @@ struct ProductRestoring: Sendable {
     let audit: AuditLog
     let deleted: DeletedProducts
     let keeping: any DeletedProductKeeping
+    /// The deleted product's questions, which stay kept under its id: restored under another (a remote market's
+    /// new id), they move to it.
+    var questions: (any ProductQuestionStorage)? = nil
 
     /// Why a restore did not happen.
     enum Refusal: Error, Sendable, Equatable {
@@ -55,6 +58,7 @@ struct ProductRestoring: Sendable {
                 actor: .admin, action: .restore, productID: restored.id, productName: restored.name,
                 changes: AuditLog.Change.fields(of: restored), relatedProductID: claim.deletedProductID, outcome: .success,
                 alongside: .completeRestore(eventID: eventID, restoredProductID: restored.id))
+            if restored.id != claim.deletedProductID { try? await questions?.moveQuestions(fromProduct: claim.deletedProductID, toProduct: restored.id) }
             return .success(restored)
         } catch {
             let refusal = ProductEditing.Refusal(error)

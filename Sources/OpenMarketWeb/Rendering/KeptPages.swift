@@ -3,7 +3,7 @@ import OpenMarketTemplating
 
 /// A page whose whole HTML can be kept between requests: it shows its kept content (one object, shared by every
 /// visitor who sees the same content) inside its layout, and nothing else. The only part of one visitor in it is
-/// the CSRF token the layout writes for a form of the content (`PageLayout.tokenForForm`).
+/// the CSRF token the layout writes for a form of the content (`PageLayout.tokenForForms`).
 protocol WholePageKeeping: PageModel {
     var context: PageContext { get set }
     /// The kept content's object. Its identity stands for the content in the key: the kept page holds the object,

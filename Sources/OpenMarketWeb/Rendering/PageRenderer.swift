@@ -8,7 +8,7 @@ public struct PageRenderer: Sendable {
     static let requiredTemplates = [
         "layout", "products/index", "products/show", "products/form", "products/delete", "errors/error",
         "admin/login", "admin/products", "admin/product", "admin/history", "admin/delete-confirm", "admin/delete-results",
-        "likes/index", "recent/index", "sellers/show",
+        "likes/index", "recent/index", "sellers/show", "questions/show", "questions/ask", "admin/questions",
     ]
 
     let library: TemplateLibrary

@@ -14,6 +14,9 @@ enum AdminURL: Hashable, Sendable {
     /// Lists a deleted product again from its delete's history entry (POST).
     case restore(PathParameter<Int>)
     case export(AdminTableQuery = AdminTableQuery())
+    /// Questions to sellers, newest first, below the id `before` when given; and hiding one or showing it again (POST).
+    case questions(before: Int? = nil)
+    case questionVisibility(PathParameter<Int>)
 
     static let root = "admin"
     /// The session cookie is sent to the console only.
@@ -32,6 +35,8 @@ enum AdminURL: Hashable, Sendable {
         case .history: [.literal("history")]
         case .restore(let event): [.literal("history"), .parameter("id", event), .literal("restore")]
         case .export: [.literal("export.csv")]
+        case .questions: [.literal("questions")]
+        case .questionVisibility(let id): [.literal("questions"), .parameter("id", id), .literal("visibility")]
         }
     }
 
@@ -48,6 +53,7 @@ enum AdminURL: Hashable, Sendable {
         case .products(let table): table.items
         case .history(let query): query.items
         case .export(let table): table.filterItems
+        case .questions(let before?): [("before", String(before))]
         default: []
         }
     }

@@ -20,6 +20,13 @@ enum SiteURL: PathTable, Hashable {
     case recent
     case clearRecent
     case seller(PathParameter<Int>, VendorPageStart = .newest)
+    // Questions to a product's seller (상품 문의)
+    case askQuestion(PathParameter<Int>)
+    case question(PathParameter<Int>, PathParameter<Int>)
+    /// A private question's words, shown to its asker or the seller after their password.
+    case readQuestion(PathParameter<Int>, PathParameter<Int>)
+    case answerQuestion(PathParameter<Int>, PathParameter<Int>)
+    case deleteQuestion(PathParameter<Int>, PathParameter<Int>)
     /// Products listed here under a seller's nickname, newest first, below the id `before` when given.
     case sellerNamed(String = "", before: Int? = nil)
     // Admin console
@@ -54,6 +61,11 @@ enum SiteURL: PathTable, Hashable {
         case .recent: [.literal("recent")]
         case .clearRecent: [.literal("recent"), .literal("clear")]
         case .seller(let id, _): [.literal("sellers"), .parameter("id", id)]
+        case .askQuestion(let id): [.literal("products"), .parameter("id", id), .literal("questions")]
+        case .question(let id, let question): [.literal("products"), .parameter("id", id), .literal("questions"), .parameter("question", question)]
+        case .readQuestion(let id, let question): SiteURL.question(id, question).segments + [.literal("read")]
+        case .answerQuestion(let id, let question): SiteURL.question(id, question).segments + [.literal("answer")]
+        case .deleteQuestion(let id, let question): SiteURL.question(id, question).segments + [.literal("delete")]
         case .sellerNamed: [.literal("sellers")]
         case .admin(let url): [.literal(AdminURL.root)] + url.segments
         case .api(let path): path.segments

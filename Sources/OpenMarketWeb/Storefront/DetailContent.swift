@@ -19,10 +19,12 @@ struct DetailContent: Sendable {
         var hasSellerPages: Bool
         /// The nickname the product was listed under here (`SellerNames`), if any.
         var sellerName: String?
+        /// The questions to the seller as anyone may see them; `nil` when the web store could not say.
+        var questions: QuestionSection.Shown?
 
         init(
             product: ProductDetail, photo: Int?, cameFrom: ListQuery?, language: Language, day: Int, like: LikeButton.State? = nil,
-            hasSellerPages: Bool = false, sellerName: String? = nil
+            hasSellerPages: Bool = false, sellerName: String? = nil, questions: QuestionSection.Shown? = nil
         ) {
             self.product = MarketProduct(detail: product)
             self.photo = photo
@@ -32,6 +34,7 @@ struct DetailContent: Sendable {
             self.like = like
             self.hasSellerPages = hasSellerPages
             self.sellerName = sellerName
+            self.questions = questions
         }
 
         func isSame(as other: Self) -> Bool {
@@ -100,6 +103,9 @@ struct DetailContent: Sendable {
     var like: LikeButton?
     /// The seller and a link to their other products; `nil` where the market has no vendors (v1).
     var seller: SellerBlock?
+    /// Questions to the seller and the form to ask one.
+    var questions: QuestionSection?
+    var questionTexts: TemplateTexts
 
     /// The Open Graph description (price, discount, stock, the start of the description) and main photo; the layout
     /// makes them absolute on the origin of each request.
@@ -145,6 +151,8 @@ struct DetailContent: Sendable {
         backURL = SiteURL.products(list ?? ListQuery()).link + "#p-\(product.id)"
         like = inputs.like.map { LikeButton(productID: product.id, state: $0, strings: strings, format: format) }
         seller = SellerBlock(vendor: product.vendor, nickname: inputs.sellerName, hasSellerPages: inputs.hasSellerPages)
+        questions = inputs.questions.map { QuestionSection($0, productID: product.id, language: inputs.language, now: now) }
+        questionTexts = inputs.language.questionTexts.templateTexts
         let discount = price.hasDiscount ? price.discountRate + " " + price.discountLabel : nil
         openGraphSummary = [price.salePrice, discount, stock.text, OpenGraph.excerpt(product.description)]
             .compactMap { $0 }.joined(separator: " · ")
@@ -176,6 +184,8 @@ extension DetailContent: TemplateObject {
         case "backURL": .text(backURL)
         case "like": .object(like)
         case "seller": .object(seller)
+        case "questions": .object(questions)
+        case "q": .object(questionTexts)
         default: nil
         }
     }

@@ -23,16 +23,17 @@ struct ProductDetailPage: WholePageKeeping {
     /// `contents` keeps the content between requests; without it, it is made here.
     init(
         context: PageContext, product: ProductDetail, photo: Int?, origin: String? = nil, cameFrom list: ListQuery? = nil,
-        likes: ProductTrail? = nil, productLikes: Int = 0, hasSellerPages: Bool = false, sellerName: String? = nil, contents: DetailContents? = nil,
-        now: Date = Date()
+        likes: ProductTrail? = nil, productLikes: Int = 0, hasSellerPages: Bool = false, sellerName: String? = nil,
+        questions: QuestionSection.Shown? = nil, contents: DetailContents? = nil, now: Date = Date()
     ) {
         self.context = context
         let inputs = DetailContent.Inputs(
             product: product, photo: photo, cameFrom: list, language: self.context.language, day: Formatting.dayNumber(now),
             like: likes.map { LikeButton.State(productID: product.id, likes: $0, productLikes: productLikes) }, hasSellerPages: hasSellerPages,
-            sellerName: sellerName)
+            sellerName: sellerName, questions: questions)
         kept = contents?.content(for: inputs) ?? KeptContent(DetailContent(inputs))
-        if kept.content.like != nil { self.context.layout.tokenForForm = LikeButton.formID }
+        if kept.content.like != nil { self.context.layout.tokenForForms.append(LikeButton.formID) }
+        if kept.content.questions != nil { self.context.layout.tokenForForms.append(QuestionSection.id) }
         if let origin {
             self.context.layout.openGraph = OpenGraph(
                 name: kept.content.name, id: kept.content.id, summary: kept.content.openGraphSummary,

@@ -22,6 +22,8 @@ struct StorefrontController: Sendable {
     let sellers: SellerNames
     let likeCounts: LikeCounts
     let searches: PopularSearches
+    /// Questions to the seller, shown under the product.
+    let questions: ProductQuestions
 
     func addRoutes(to pages: RouterGroup<Context>) {
         pages.get(.home, use: home)
@@ -93,10 +95,18 @@ struct StorefrontController: Sendable {
             context.logger.warning("Like count not read", metadata: ["error": "\(String(reflecting: error))"])
             productLikes = 0
         }
+        var shownQuestions: QuestionSection.Shown?
+        do {
+            let (counts, newest) = try await questions.shown(productID: product.id)
+            shownQuestions = QuestionSection.Shown(counts: counts, questions: newest)
+        } catch {
+            // Without the web store the page shows the product and leaves the questions out.
+            context.logger.warning("Questions not read", metadata: ["error": "\(String(reflecting: error))"])
+        }
         let page = ProductDetailPage(
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),
             cameFrom: Self.listCameFrom(referer: request.headers[.referer]), likes: context.visitor.likes, productLikes: productLikes,
-            hasSellerPages: hasSellerPages, sellerName: sellerName, contents: details)
+            hasSellerPages: hasSellerPages, sellerName: sellerName, questions: shownQuestions, contents: details)
         var response = try renderer.response(consume page)
         // The like button shows this visitor's likes, and the view goes into their history.
         var recent = context.visitor.recent

@@ -2,6 +2,7 @@
 enum Flash: String, Sendable {
     case created, updated, deleted, restored
     case liked, unliked, recentCleared
+    case questionAsked, questionAnswered, questionDeleted
 
     static let cookieName = "flash"
 
@@ -14,6 +15,9 @@ enum Flash: String, Sendable {
         case .unliked: strings.flashUnliked
         case .recentCleared: strings.flashRecentCleared
         case .restored: strings.flashRestored
+        case .questionAsked: strings.language.questionTexts[.flashAsked]
+        case .questionAnswered: strings.language.questionTexts[.flashAnswered]
+        case .questionDeleted: strings.language.questionTexts[.flashDeleted]
         }
     }
 }

@@ -14,6 +14,10 @@ struct AuditLog: Sendable {
         var new: String?
         /// An amount's currency (the product's after the change), so the history writes it as the storefront does.
         var currency: String? = nil
+        /// A change of photos: the thumbnails' addresses before and after. The market names images by random
+        /// keys, so the history keeps what it can show rather than a number.
+        var oldPhotos: [String]? = nil
+        var newPhotos: [String]? = nil
     }
 
     struct Event: Sendable, Hashable {
@@ -137,8 +141,27 @@ extension AuditLog.Change {
     /// Old → new for every field that differs between two versions of a product.
     static func diff(from old: ProductDetail, to new: ProductDetail) -> [AuditLog.Change] {
         zip(fields(of: old), fields(of: new)).compactMap { before, after in
-            before.new == after.new ? nil : .init(field: before.field, old: before.new, new: after.new, currency: after.currency)
+            guard before.new != after.new else { return nil }
+            var change = AuditLog.Change(field: before.field, old: before.new, new: after.new, currency: after.currency)
+            if change.field == "thumbnail_id" {
+                change.oldPhotos = photo(old, id: old.thumbnailImageID)
+                change.newPhotos = photo(new, id: new.thumbnailImageID)
+            }
+            return change
         }
+    }
+
+    /// A change of all photos: the thumbnails before, and after when it succeeded.
+    static func photos(from old: ProductDetail, to new: ProductDetail?, uploaded count: Int) -> AuditLog.Change {
+        .init(
+            field: "images", old: String(old.images.count), new: String(new?.images.count ?? count),
+            oldPhotos: old.images.map(\.thumbnailURL), newPhotos: new?.images.map(\.thumbnailURL))
+    }
+
+    /// The thumbnail of the product's photo with this id, as a list of one (none when it has no such photo).
+    private static func photo(_ product: ProductDetail, id: Int?) -> [String]? {
+        guard let id, let image = product.images.first(where: { $0.id == id }) else { return nil }
+        return [image.thumbnailURL]
     }
 
     /// What a change request asks for, before it is known whether it succeeds.
@@ -157,6 +180,10 @@ extension AuditLog.Change {
         add("discounted_price", changes.discountedPrice.map { "\($0)" })
         add("stock", changes.stock.map(String.init))
         add("thumbnail_id", changes.thumbnailID.map(String.init))
+        if let index = result.firstIndex(where: { $0.field == "thumbnail_id" }) {
+            result[index].oldPhotos = photo(current, id: current.thumbnailImageID)
+            result[index].newPhotos = photo(current, id: changes.thumbnailID)
+        }
         return result
     }
 }

@@ -28,6 +28,8 @@ struct GuessThrottle: Sendable {
         /// The admin password from a known browser (its device cookie, `AdminDevice`) or the operator's address:
         /// counted for that device alone, so an attack on `adminSignIn` does not lock its owner out.
         case adminDevice(String)
+        /// The password a buyer gave their question (상품 문의), to read or delete it.
+        case question(Int64)
 
         /// The kind of secret, as a metrics dimension (never the product or vendor itself: unbounded).
         var kind: String {
@@ -35,6 +37,7 @@ struct GuessThrottle: Sendable {
             case .product: "product_password"
             case .vendor: "vendor_secret"
             case .adminSignIn, .adminDevice: "admin_password"
+            case .question: "question_password"
             }
         }
     }

@@ -35,6 +35,26 @@ enum PostgresWebSchema {
             // Words and days only: nothing here says who searched.
             "CREATE TABLE web_search_count (day integer NOT NULL, term text NOT NULL, searches bigint NOT NULL, PRIMARY KEY (day, term))",
         ]),
+        Migration(name: "web v6 product questions", statements: [
+            """
+            CREATE TABLE web_product_question (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                product_id bigint NOT NULL,
+                nickname text NOT NULL,
+                text text NOT NULL,
+                password_hash text NOT NULL,
+                is_private boolean NOT NULL,
+                asker_key text NOT NULL,
+                asked_at timestamptz NOT NULL,
+                answer text,
+                answered_at timestamptz,
+                is_hidden boolean NOT NULL DEFAULT false
+            )
+            """,
+            // A product's questions newest first; an asker's within the last hour.
+            "CREATE INDEX web_product_question_on_product_id_id ON web_product_question (product_id, id)",
+            "CREATE INDEX web_product_question_on_asker_key_asked_at ON web_product_question (asker_key, asked_at)",
+        ]),
     ]
 
     static let version1: [String] = [

@@ -412,6 +412,7 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         case .vendor(let identifier): "vendor:\(identifier)"
         case .adminSignIn: "admin"
         case .adminDevice(let device): "admin-device:\(device)"
+        case .question(let id): "question:\(id)"
         }
     }
 

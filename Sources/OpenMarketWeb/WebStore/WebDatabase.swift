@@ -155,6 +155,25 @@ enum WebDatabase {
                 table.primaryKey(["day", "term"])
             }
         }
+        migrator.registerMigration("v9 product questions") { db in
+            try db.create(table: "productQuestion") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("productId", .integer).notNull()
+                table.column("nickname", .text).notNull()
+                table.column("text", .text).notNull()
+                table.column("passwordHash", .text).notNull()
+                table.column("isPrivate", .boolean).notNull()
+                // The SHA-256 of the asker's address, for the limit on new questions; never shown.
+                table.column("askerKey", .text).notNull()
+                table.column("askedAt", .datetime).notNull()
+                table.column("answer", .text)
+                table.column("answeredAt", .datetime)
+                table.column("isHidden", .boolean).notNull().defaults(to: false)
+            }
+            // A product's questions newest first; an asker's within the last hour; the console's newest first by id.
+            try db.create(index: "productQuestion_on_productId_id", on: "productQuestion", columns: ["productId", "id"])
+            try db.create(index: "productQuestion_on_askerKey_askedAt", on: "productQuestion", columns: ["askerKey", "askedAt"])
+        }
         return migrator
     }
 }

@@ -86,7 +86,8 @@ protocol PhotoDraftStorage: Sendable {
 
 /// All of the front end's state in one store, and what operations need of it.
 protocol WebStorage:
-    AdminAccountStorage, SiteKeyStorage, ProductPasswordStorage, AuditStorage, DeletedProductStorage, PhotoDraftStorage, StorefrontTallyStorage
+    AdminAccountStorage, SiteKeyStorage, ProductPasswordStorage, AuditStorage, DeletedProductStorage, PhotoDraftStorage, StorefrontTallyStorage,
+    ProductQuestionStorage
 {
     /// One cheap read, for `/ready`.
     func healthCheck() async throws

@@ -1,7 +1,11 @@
 extension PageData {
     /// One data set for every admin page: they use different names, so one dictionary serves them all.
     static func admin(layout: [String: Any], t: [String: Any], a: [String: Any], full: Bool) -> [String: Any] {
-        let change: [[String: Any]] = [["field": "price", "old": "1 <0>", "new": "2 & 0"]]
+        let change: [[String: Any]] = [
+            ["field": "price", "old": "1 <0>", "new": "2 & 0", "hasPhotos": false],
+            ["field": "images", "old": "2", "new": "1", "hasPhotos": true, "oldPhotos": [["url": "/a.jpg", "alt": "Before " + tricky]],
+             "newPhotos": [[String: Any]]()],
+        ]
         let historyRows: [[String: Any]] = [
             ["timeISO": "2026-01-02T03:04:05Z", "time": "2 Jan", "actor": "admin", "action": "update", "productURL": "/admin/products/7",
              "productName": "Lamp " + tricky, "hasChanges": true, "changes": change, "hasSnapshot": false, "outcomeClass": "ok", "outcome": "Done"],
@@ -18,7 +22,7 @@ extension PageData {
         let options: [[String: Any]] = [["value": "", "isSelected": !full, "label": "All"], ["value": "out", "isSelected": full, "label": "Sold out"]]
         return [
             "layout": layout, "t": t,
-            "admin": ["a": a, "signedIn": full, "productsURL": "/admin/products", "historyURL": "/admin/history", "logoutURL": "/admin/logout"],
+            "admin": ["a": a, "signedIn": full, "productsURL": "/admin/products", "historyURL": "/admin/history", "logoutURL": "/admin/logout", "questionsURL": "/admin/questions", "questionsTitle": "Questions"],
             "intro": "Delete these?", "action": "/admin/login", "cancelURL": "/admin/products", "next": "/admin/products?q=a&b=c",
             "items": rows.map { ["id": $0["id"] ?? 0, "thumbnailURL": "/t.jpg", "name": "Item", "price": "₩1", "vendor": "V"] },
             "results": [

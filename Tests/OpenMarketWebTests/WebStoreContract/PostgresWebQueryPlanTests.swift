@@ -31,6 +31,10 @@ struct PostgresWebQueryPlanTests {
                 ("guess wait", PostgresWebStatements.guessWait(subject: "product:7", client: "192.0.2.1")),
                 ("guess sweep", PostgresWebStatements.sweepGuesses(before: now)),
                 ("trust sweep", PostgresWebStatements.sweepTrust(at: now)),
+                ("questions asked", PostgresQuestionStatements.asked(askerKey: "ab", since: now)),
+                ("question page", PostgresQuestionStatements.productPage(productID: 7, before: nil, limit: 20)),
+                ("question counts", PostgresQuestionStatements.counts(productID: 7)),
+                ("recent question page", PostgresQuestionStatements.recent(before: nil, limit: 50)),
             ]
             try await storage.pool.withConnection { connection in
                 try await connection.query("SET enable_seqscan = off", logger: ContractWebStore.quietLogger)
