@@ -7,7 +7,8 @@ import PostgresNIO
 /// and says nothing of why, so a pool whose leases wait asks the server itself, with one connection of its own: a
 /// refused, reset or timed-out attempt means the server is gone, and waiting work gives up at once instead of at the
 /// end of its wait; an attempt that succeeds (a slow server, a busy pool) changes nothing. A lost connection or a work
-/// that outlasted its limit says the same; a connection leased says the server is back.
+/// that outlasted its limit says the same; work that got its answers says the server is back (a connection leased
+/// does not: the pool's idle connections are leased from a silent server too).
 final class OutageWatch: Sendable {
     private struct State {
         var isDown = false
@@ -36,8 +37,8 @@ final class OutageWatch: Sendable {
 
     var isDown: Bool { state.withLockedValue { $0.isDown } }
 
-    /// A connection was leased: the server answers.
-    func noteLeased() {
+    /// Work on a connection got its answers: the server answers.
+    func noteAnswered() {
         state.withLockedValue { $0.isDown = false }
     }
 

@@ -117,7 +117,10 @@ public final class PostgresPool: Sendable {
                 group.addTask {
                     do {
                         try await self.started.wait()
-                        try await self.client.withConnection { connection in await lease.lend(connection) }
+                        while try await !self.client.withConnection({ connection in await Self.lend(connection, to: lease) }) {
+                            // A closed connection the pool has not yet noticed: leased again after a moment.
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
                     } catch {
                         lease.fail(error)
                     }
@@ -130,20 +133,33 @@ public final class PostgresPool: Sendable {
                 }
                 defer { group.cancelAll() }
                 let connection = try await lease.borrow()
-                outage.noteLeased()
                 // Before the group's cancellation (defers run last first): the connection goes back to the pool.
                 defer { lease.giveBack() }
                 Timer(label: Series.wait, dimensions: pool).record(duration: ContinuousClock.now - requested)
                 let inUse = Meter(label: Series.inUse, dimensions: pool)
                 inUse.increment()
                 defer { inUse.decrement() }
-                return try await body(connection)
+                let result = try await body(connection)
+                // Only an answer says the server is back: a connection kept idle in the pool is leased from a silent
+                // server too, and taking that for a sign of life kept waiting work from giving up.
+                outage.noteAnswered()
+                return result
             }
         } catch {
             let failure = unavailable(error, lease: lease, waited: ContinuousClock.now - requested)
             if failure != nil || error is PSQLError { Counter(label: Series.failures, dimensions: dimensions(kind)).increment() }
             throw failure ?? error
         }
+    }
+
+    /// Lends an open connection, and gives it back to the pool only once it is really closed when the watcher
+    /// closed it: a query sent on a closed connection never ends, and the pool, told late, could hand it out again.
+    /// `false` when the connection was already closed and not lent.
+    private static func lend(_ connection: PostgresConnection, to lease: Lease) async -> Bool {
+        guard !connection.isClosed else { return false }
+        await lease.lend(connection)
+        if lease.expiry == .workTooLong { try? await connection.closeFuture.get() }
+        return true
     }
 
     /// `body` in one transaction: committed when it returns, rolled back when it throws (its error is rethrown).
@@ -196,7 +212,12 @@ public final class PostgresPool: Sendable {
             reason = "no connection: \(String(reflecting: error))"
             outage.noteDown()
         case nil:
-            guard let error = error as? PSQLError, Self.isUnavailability(error) else { return nil }
+            guard let error = error as? PSQLError else { return nil }
+            guard Self.isUnavailability(error) else {
+                // The server refused a statement for its own reasons: it answers.
+                if error.code == .server { outage.noteAnswered() }
+                return nil
+            }
             reason = "\(error.code)"
             outage.noteDown()
         }
