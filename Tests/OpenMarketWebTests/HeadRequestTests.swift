@@ -66,6 +66,7 @@ struct HeadRequestTests {
             case .editProduct: .admin(.editProduct(.value(id)))
             case .history: .admin(.history(AdminHistoryQuery(productID: id)))
             case .restore: .admin(.restore(.value(1)))
+            case .keptPhoto: .admin(.keptPhoto(.value(1), number: .value(1)))
             case .export: .admin(.export())
             case .questions: .admin(.questions())
             case .questionVisibility: .admin(.questionVisibility(.value(1)))

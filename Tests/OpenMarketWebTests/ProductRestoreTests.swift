@@ -91,6 +91,53 @@ struct ProductRestoreTests {
         }
     }
 
+    /// The delete's entry shows the product as it was, photos included, from what was kept: to staff only, the bytes
+    /// as they were, and only while they are kept.
+    @Test func aDeletedProductsHistoryShowsItsKeptPhotosToStaffUntilItIsRestored() async throws {
+        try await Self.withLiveConsole { client, _ in
+            var seller = StorefrontBrowser(client)
+            let product = try await Self.listWithThreePhotos(&seller, via: client)
+            let photos = try await PhotoDraftTests.storedPhotos(product.id, via: client)
+            try await seller.get(SiteURLs.delete(product.id))
+            try #require(try await seller.post(SiteURLs.delete(product.id), fields: [("password", "teacup-2024")]).status == .seeOther)
+
+            var admin = try await AdminClient.signedIn(client)
+            let history = try await admin.get("/admin/history?product=\(product.id)")
+            let action = try #require(Self.restoreAction(history))
+            let event = try #require(action.firstMatch(of: /history\/(\d+)\/restore/).map { String($0.output.1) })
+            let kept = (1...3).map { "/admin/history/\(event)/photos/\($0)" }
+            // The main photo by its place and as a thumbnail, and every photo; never the market's number for it.
+            #expect(history.text.contains(
+                #"<span class="change-label" data-field="thumbnail_id">대표 사진</span>: 2번째 사진 <span class="history-photos"><img src="\#(kept[1])" alt="삭제된 상품의 사진 2""#))
+            #expect(history.text.contains(#"<span class="change-label" data-field="images">사진</span>: 3장 <span class="history-photos">"#))
+            for url in kept { #expect(history.text.contains("<img src=\"\(url)\"")) }
+            #expect(!history.text.contains("대표 사진</span>: \(product.thumbnailImageID ?? -1)"))
+
+            for (url, bytes) in zip(kept, photos) {
+                let photo = try await admin.get(url)
+                #expect(photo.status == .ok, "\(url)")
+                #expect(Data(photo.body.readableBytesView) == bytes, "\(url): the very bytes the product had")
+                #expect(photo.headers[.contentType]?.hasPrefix("image/") == true)
+                #expect(photo.headers[.cacheControl] == "private, max-age=3600")
+            }
+            for missing in ["/admin/history/\(event)/photos/4", "/admin/history/\(event)/photos/0", "/admin/history/\(event)/photos/01"] {
+                #expect(try await admin.get(missing).status == .notFound, "\(missing)")
+            }
+            // Someone without the staff session is sent to sign in and gets no photo.
+            var visitor = StorefrontBrowser(client)
+            let anonymous = try await visitor.get(kept[0])
+            #expect(anonymous.status == .seeOther && anonymous.location?.hasPrefix("/admin/login") == true)
+            #expect(anonymous.headers[.contentType]?.hasPrefix("image/") != true)
+
+            // Restored, the photos are the product's again: the history no longer serves them.
+            try #require(try await admin.post(action, fields: []).status == .seeOther)
+            #expect(try await admin.get(kept[0]).status == .notFound)
+            let after = try await admin.get("/admin/history?product=\(product.id)")
+            #expect(!after.text.contains("/admin/history/\(event)/photos/"))
+            #expect(after.text.contains(#"data-field="thumbnail_id">대표 사진</span>: 2번째 사진</li>"#))
+        }
+    }
+
     @Test func restoringNeedsTheStaffSessionAndTheFormToken() async throws {
         try await Self.withLiveConsole { client, directory in
             var admin = try await AdminClient.signedIn(client)

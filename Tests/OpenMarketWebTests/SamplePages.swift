@@ -211,7 +211,10 @@ enum SamplePages {
         // Deletes in every state a restore can be in, and a restore linking back to its deleted product.
         let restorable = AuditLog.Event(
             id: 3, at: day, actor: "admin", action: .delete, productID: 9, productName: "Chair " + tricky, changes: [],
-            snapshot: [.init(field: "name", old: nil, new: "Chair " + tricky)], outcome: .success, detail: "")
+            snapshot: [
+                .init(field: "name", old: nil, new: "Chair " + tricky), .init(field: "thumbnail_id", old: nil, new: "57", photoNumbers: [2]),
+                .init(field: "images", old: nil, new: "3", photoNumbers: [1, 2, 3]),
+            ], outcome: .success, detail: "")
         var restored = restorable
         restored.id = 4
         var restoring = restorable

@@ -54,6 +54,7 @@ struct SiteURLTests {
             (.admin(.delete), .admin(.delete), [:]),
             (.admin(.history()), .admin(.history(AdminHistoryQuery(productID: 5, before: 3))), [:]),
             (.admin(.restore(.key)), .admin(.restore(.value(12))), ["id": "12"]),
+            (.admin(.keptPhoto(.key, number: .key)), .admin(.keptPhoto(.value(12), number: .value(3))), ["id": "12", "number": "3"]),
             (.admin(.export()), .admin(.export(AdminTableQuery(listing: ProductListing(stock: .soldOut)))), [:]),
             (.admin(.questions()), .admin(.questions(before: 12)), [:]),
             (.admin(.questionVisibility(.key)), .admin(.questionVisibility(.value(12))), ["id": "12"]),

@@ -1,7 +1,10 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketInput
+import OpenMarketStore
 
 /// `/admin/history`: everything done through this front end, newest first, optionally for one product; and the
 /// restore of a deleted product from its delete's entry.
@@ -19,6 +22,21 @@ struct AdminHistoryController: Sendable {
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.history()), use: index)
         console.post(.admin(.restore(.key)), use: restore)
+        console.get(.admin(.keptPhoto(.key, number: .key)), use: keptPhoto)
+    }
+
+    /// A deleted product's photo while it is kept, so its history shows what it looked like. Sent as the type its
+    /// bytes are (never the type recorded with them), for staff only and not kept by shared caches.
+    @Sendable func keptPhoto(_ request: Request, context: Context) async throws -> Response {
+        let eventID = Int64(try context.productID())
+        guard let number = PathNumber.positive(context.parameters.get("number")),
+            let photo = try await deleted.photo(eventID: eventID, number: number),
+            let kind = ImageHeader.read([UInt8](photo.data))?.kind
+        else { throw HTTPError(.notFound) }
+        let headers: HTTPFields = [
+            .contentType: kind.mediaType, .contentLength: String(photo.data.count), .cacheControl: "private, max-age=3600",
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.data)))
     }
 
     @Sendable func index(_ request: Request, context: Context) async throws -> Response {

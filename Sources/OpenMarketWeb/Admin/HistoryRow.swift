@@ -89,10 +89,18 @@ struct HistoryRow: Sendable {
                 oldPhotos: Self.photos(change.oldPhotos, alt: a.photoBefore), newPhotos: Self.photos(change.newPhotos, alt: a.photoAfter))
         }
         hasChanges = !changes.isEmpty
-        snapshot = (event.snapshot ?? []).map {
-            Change(
-                field: $0.field, label: FieldLabel.text($0.field, language), old: "",
-                new: Self.value($0.field, $0.new, currency: currencies.new ?? $0.currency.flatMap(Currency.init(rawValue:)), format))
+        // A deleted product's photos are shown while they are kept; after that, which photo it was.
+        var photosKept = false
+        if case .restorable? = kept[event.id] { photosKept = event.action == .delete }
+        snapshot = (event.snapshot ?? []).map { change in
+            let value = Self.value(change.field, change.new, currency: currencies.new ?? change.currency.flatMap(Currency.init(rawValue:)), format)
+            let numbers = change.photoNumbers ?? []
+            return Change(
+                field: change.field, label: FieldLabel.text(change.field, language), old: "",
+                new: numbers.isEmpty ? value : change.field == "images" ? a.photoCount(numbers.count) : a.photoNumber(numbers[0]),
+                newPhotos: photosKept
+                    ? numbers.map { Photo(url: SiteURL.admin(.keptPhoto(.value(Int(event.id)), number: .value($0))).link, alt: a.keptPhoto($0)) }
+                    : [])
         }
         hasSnapshot = !(event.snapshot ?? []).isEmpty
         outcome = switch event.outcome {

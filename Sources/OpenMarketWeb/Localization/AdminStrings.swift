@@ -151,6 +151,20 @@ extension AdminStrings {
         speaksKorean ? "바뀐 사진 \(index)" : "Photo \(index) after"
     }
 
+    /// A deleted product's main photo, by its place among the product's photos.
+    func photoNumber(_ number: Int) -> String {
+        speaksKorean ? "\(number)번째 사진" : "photo \(number)"
+    }
+
+    func photoCount(_ count: Int) -> String {
+        speaksKorean ? "\(count)장" : String(count)
+    }
+
+    /// The words of a deleted product's kept photo.
+    func keptPhoto(_ number: Int) -> String {
+        speaksKorean ? "삭제된 상품의 사진 \(number)" : "Photo \(number) of the deleted product"
+    }
+
     var actorAdmin: String { speaksKorean ? "관리자" : "Staff" }
 
     func actorVisitor(_ address: String) -> String {

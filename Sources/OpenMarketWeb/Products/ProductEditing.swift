@@ -177,7 +177,7 @@ struct ProductEditing: Sendable {
             let kept = keepsake
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: deleted.name,
-                snapshot: AuditLog.Change.fields(of: deleted), outcome: .success,
+                snapshot: AuditLog.Change.snapshot(of: deleted), outcome: .success,
                 alongside: kept.map { .keepDeleted($0, productID: product.id, vendorID: product.vendorID) })
         case .failure(let refusal):
             _ = try? await audit.record(

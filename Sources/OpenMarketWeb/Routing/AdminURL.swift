@@ -13,6 +13,8 @@ enum AdminURL: Hashable, Sendable {
     case history(AdminHistoryQuery = AdminHistoryQuery())
     /// Lists a deleted product again from its delete's history entry (POST).
     case restore(PathParameter<Int>)
+    /// A deleted product's photo as kept with its delete's history entry, by its number (1 is the first).
+    case keptPhoto(PathParameter<Int>, number: PathParameter<Int>)
     case export(AdminTableQuery = AdminTableQuery())
     /// Questions to sellers, newest first, below the id `before` when given; and hiding one or showing it again (POST).
     case questions(before: Int? = nil)
@@ -34,6 +36,7 @@ enum AdminURL: Hashable, Sendable {
         case .delete: [.literal("products"), .literal("delete"), .literal("confirm")]
         case .history: [.literal("history")]
         case .restore(let event): [.literal("history"), .parameter("id", event), .literal("restore")]
+        case .keptPhoto(let event, let number): [.literal("history"), .parameter("id", event), .literal("photos"), .parameter("number", number)]
         case .export: [.literal("export.csv")]
         case .questions: [.literal("questions")]
         case .questionVisibility(let id): [.literal("questions"), .parameter("id", id), .literal("visibility")]

@@ -18,6 +18,9 @@ struct AuditLog: Sendable {
         /// keys, so the history keeps what it can show rather than a number.
         var oldPhotos: [String]? = nil
         var newPhotos: [String]? = nil
+        /// A delete's snapshot: which of the product's photos (1 is the first) the value names, so the history shows
+        /// them from what was kept once the market serves them no more.
+        var photoNumbers: [Int]? = nil
     }
 
     struct Event: Sendable, Hashable {
@@ -136,6 +139,19 @@ extension AuditLog.Change {
             .init(field: "stock", old: nil, new: String(product.stock)),
             .init(field: "thumbnail_id", old: nil, new: product.thumbnailImageID.map(String.init)),
         ]
+    }
+
+    /// The product as a delete's snapshot keeps it: its fields, which photo was the main one and how many it had.
+    static func snapshot(of product: ProductDetail) -> [AuditLog.Change] {
+        var result = fields(of: product)
+        if let main = product.images.firstIndex(where: { $0.id == product.thumbnailImageID }),
+            let index = result.firstIndex(where: { $0.field == "thumbnail_id" }) {
+            result[index].photoNumbers = [main + 1]
+        }
+        if !product.images.isEmpty {
+            result.append(.init(field: "images", old: nil, new: String(product.images.count), photoNumbers: Array(1...product.images.count)))
+        }
+        return result
     }
 
     /// Old → new for every field that differs between two versions of a product.

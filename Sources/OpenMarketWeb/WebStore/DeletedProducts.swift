@@ -82,6 +82,13 @@ struct DeletedProducts: Sendable {
         try await storage.claimKept(eventID: eventID, restoreKey: UUID().uuidString.lowercased(), now: now)
     }
 
+    /// A deleted product's photo as kept, by its number among the product's photos (1 is the first); `nil` once
+    /// restored or past the retention, or when there is no such photo.
+    func photo(eventID: Int64, number: Int, now: Date = Date()) async throws -> KeptPhoto? {
+        guard number >= 1 else { return nil }
+        return try await storage.keptPhoto(eventID: eventID, position: number - 1, now: now)
+    }
+
     /// The restore made nothing: the kept product may be restored again.
     func release(eventID: Int64) async throws {
         try await storage.releaseKept(eventID: eventID)

@@ -288,6 +288,14 @@ final class PostgresWebStorage: WebStorage, GuessCounting, Service {
         }
     }
 
+    func keptPhoto(eventID: Int64, position: Int, now: Date) async throws -> KeptPhoto? {
+        try await pool.query(PostgresWebStatements.keptPhoto(eventID: eventID, position: position, now: now), logger: logger) { rows in
+            var found: KeptPhoto?
+            for try await (mediaType, data) in rows.decode((String, Data).self) { found = KeptPhoto(mediaType: mediaType, data: data) }
+            return found
+        }
+    }
+
     func releaseKept(eventID: Int64) async throws {
         try await pool.execute(
             "UPDATE web_kept_product SET restore_key = NULL WHERE event_id = \(eventID) AND restored_product_id IS NULL", logger: logger)
@@ -512,6 +520,14 @@ enum PostgresWebStatements {
 
     static func keptStates(eventIDs: Set<Int64>) -> PostgresQuery {
         "SELECT event_id, kept_until, restore_key, restored_product_id FROM web_kept_product WHERE event_id = ANY(\(Array(eventIDs)))"
+    }
+
+    /// By both primary keys.
+    static func keptPhoto(eventID: Int64, position: Int, now: Date) -> PostgresQuery {
+        """
+        SELECT photo.media_type, photo.bytes FROM web_kept_photo photo JOIN web_kept_product kept ON kept.event_id = photo.event_id
+        WHERE photo.event_id = \(eventID) AND photo.position = \(Int32(clamping: position)) AND kept.kept_until > \(now)
+        """
     }
 
     static var interruptedRestores: PostgresQuery {

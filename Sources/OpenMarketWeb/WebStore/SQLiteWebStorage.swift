@@ -195,6 +195,19 @@ struct SQLiteWebStorage: WebStorage {
         }
     }
 
+    func keptPhoto(eventID: Int64, position: Int, now: Date) async throws -> KeptPhoto? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT keptPhoto.mediaType, keptPhoto.bytes FROM keptPhoto JOIN keptProduct ON keptProduct.eventId = keptPhoto.eventId
+                    WHERE keptPhoto.eventId = ? AND keptPhoto.position = ? AND keptProduct.keptUntil > ?
+                    """,
+                arguments: [eventID, position, now]
+            ).map { KeptPhoto(mediaType: $0["mediaType"], data: $0["bytes"]) }
+        }
+    }
+
     func releaseKept(eventID: Int64) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE keptProduct SET restoreKey = NULL WHERE eventId = ? AND restoredProductId IS NULL", arguments: [eventID])

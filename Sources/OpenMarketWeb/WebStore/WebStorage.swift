@@ -64,6 +64,8 @@ protocol DeletedProductStorage: Sendable {
     /// instance, at the same time or later, is refused.
     func claimKept(eventID: Int64, restoreKey: String, now: Date) async throws -> Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal>
     func releaseKept(eventID: Int64) async throws
+    /// A photo of a deleted product, by its place among the product's photos (0 is the first), while it is kept.
+    func keptPhoto(eventID: Int64, position: Int, now: Date) async throws -> KeptPhoto?
     func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)]
     func sweepKept(now: Date) async throws -> Int
     /// Deleted products still restorable at `now` (kept, not claimed, not restored), their names matching `pattern`

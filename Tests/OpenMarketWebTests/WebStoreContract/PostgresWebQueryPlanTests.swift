@@ -23,6 +23,7 @@ struct PostgresWebQueryPlanTests {
                 ("page", PostgresWebStatements.eventPage(productID: nil, limit: 50, offset: 0)),
                 ("product page", PostgresWebStatements.eventPage(productID: 7, limit: 50, offset: 0)),
                 ("kept states", PostgresWebStatements.keptStates(eventIDs: [1, 2, 3])),
+                ("kept photo", PostgresWebStatements.keptPhoto(eventID: 1, position: 2, now: now)),
                 ("interrupted restores", PostgresWebStatements.interruptedRestores),
                 ("kept sweep", PostgresWebStatements.sweepKept(now: now)),
                 ("draft photo", PostgresWebStatements.draftPhoto(token: "ab", now: now)),

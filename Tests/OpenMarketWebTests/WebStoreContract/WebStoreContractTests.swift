@@ -335,6 +335,33 @@ struct WebStoreContractTests {
         }
     }
 
+    /// A deleted product's kept photos are read one by one, by their place, from any instance: only while kept, never
+    /// past the retention or once restored.
+    @Test(arguments: WebStoreKind.available)
+    func aDeletedProductsKeptPhotosAreReadByPlaceWhileKept(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind, handles: 2) { stores in
+            let photos = [KeptPhoto(mediaType: "image/jpeg", data: Data([9, 8, 7])), KeptPhoto(mediaType: "image/png", data: Data([6, 5]))]
+            let keepsake = ProductKeepsake(photos: photos, mainPosition: 1, passwordHash: nil)
+            let at = Date()
+            let eventID = try await AuditLog(storage: stores[0].storage).record(
+                actor: .admin, action: .delete, productID: 52, productName: "Kettle", snapshot: [.init(field: "name", old: nil, new: "Kettle")],
+                outcome: .success, alongside: .keepDeleted(keepsake, productID: 52, vendorID: 3))
+            let deleted = stores.map { DeletedProducts(storage: $0.storage) }
+            #expect(try await deleted[1].photo(eventID: eventID, number: 1) == photos[0])
+            #expect(try await deleted[0].photo(eventID: eventID, number: 2) == photos[1])
+            for number in [0, 3, -1] { #expect(try await deleted[1].photo(eventID: eventID, number: number) == nil, "photo \(number)") }
+            #expect(try await deleted[1].photo(eventID: eventID + 1000, number: 1) == nil)
+            let pastRetention = at.addingTimeInterval(DeletedProducts.retention + 60)
+            #expect(try await deleted[1].photo(eventID: eventID, number: 1, now: pastRetention) == nil)
+
+            _ = try await deleted[0].claim(eventID: eventID).get()
+            try await AuditLog(storage: stores[1].storage).record(
+                actor: .admin, action: .restore, productID: 52, productName: "Kettle", relatedProductID: 52, outcome: .success,
+                alongside: .completeRestore(eventID: eventID, restoredProductID: 52))
+            #expect(try await deleted[0].photo(eventID: eventID, number: 1) == nil, "a restored product's photos are its own again")
+        }
+    }
+
     /// The console's "deleted" filter: restorable products only (not claimed, restored or past the retention), the
     /// latest deleted first, narrowed by any part of the name with `%` and `_` taken literally, whichever instance asks.
     @Test(arguments: WebStoreKind.available)
