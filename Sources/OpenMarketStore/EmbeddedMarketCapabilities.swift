@@ -39,6 +39,7 @@ public protocol AdminListing: Sendable {
     /// One page in the listing's order with the number of products it selects.
     func listingPage(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> ListingPage
     /// The next batch of every product the listing selects, after `cursor` (`nil` first); `next` is `nil` after the last.
+    /// A market may leave `thumbnailURL` empty: an export has no photo column.
     func exportBatch(_ listing: ProductListing, after cursor: ExportCursor?, limit: Int) async throws(OpenMarketError)
         -> (products: [ProductSummary], next: ExportCursor?)
     func updateProductAsOwner(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail

@@ -7,7 +7,8 @@ enum ProductLoader {
     /// Rows are read by column position, not through `Codable`, and through cursors (one reused row, each value
     /// read straight from the statement) rather than copied rows: a list page costs little either way, but the
     /// export turns a million rows into summaries and copying and decoding rows was most of its time.
-    static func summaries(_ db: Database, ids: [Int64], imagePathPrefix: String) throws -> [ProductSummary] {
+    /// Without `thumbnails` (an export, which has no photo column) every `thumbnailURL` is empty and no image is read.
+    static func summaries(_ db: Database, ids: [Int64], imagePathPrefix: String, thumbnails withThumbnails: Bool = true) throws -> [ProductSummary] {
         guard !ids.isEmpty else { return [] }
         let placeholders = databaseQuestionMarks(count: ids.count)
         let arguments = StatementArguments(ids)
@@ -31,10 +32,10 @@ enum ProductLoader {
         for product in products {
             if let thumbnail = product.thumbnailImageID { chosen[product.id] = thumbnail }
         }
-        let images = try Row.fetchCursor(db.cachedStatement(sql: """
+        let images = try withThumbnails ? Row.fetchCursor(db.cachedStatement(sql: """
             SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position
-            """), arguments: arguments)
-        while let image = try images.next() {
+            """), arguments: arguments) : nil
+        while let image = try images?.next() {
             let productID: Int64 = image[0]
             let id: Int64 = image[1]
             if thumbnails[productID] == nil || chosen[productID] == id {
@@ -73,27 +74,36 @@ enum ProductLoader {
         var thumbnailImageID: Int64?
     }
 
+    /// One product page's reads: two cached statements (compiled once per connection), read by column position.
     static func detail(_ db: Database, id: Int64, imagePathPrefix: String) throws -> ProductDetail? {
-        guard let record = try ProductRecord.fetchOne(db, key: id), let currency = Currency(rawValue: record.currency) else {
-            return nil
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT product.vendorId, product.name, product.description, product.currency, product.priceMinor,
+                product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId, vendor.name, vendor.createdAt
+            FROM product LEFT JOIN vendor ON vendor.id = product.vendorId WHERE product.id = ?
+            """), arguments: [id]),
+            let currency = Currency(rawValue: row[3])
+        else { return nil }
+        let vendorID: Int64 = row[0]
+        let createdAt: Date = row[7]
+        let thumbnailID: Int64? = row[8]
+        let images = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT id, key, fileExtension, createdAt FROM productImage WHERE productId = ? ORDER BY position
+            """), arguments: [id])
+        var shown: [ProductDetail.Image] = []
+        var thumbnail: String?
+        while let image = try images.next() {
+            let imageID: Int64 = image[0]
+            let url = ImageURL(prefix: imagePathPrefix, key: image[1], fileExtension: image[2])
+            // The chosen thumbnail, else the first image (as `summaries` does).
+            if thumbnail == nil || imageID == thumbnailID { thumbnail = url.thumbnail }
+            shown.append(ProductDetail.Image(id: Int(imageID), url: url.origin, thumbnailURL: url.thumbnail, issuedAt: image[3]))
         }
-        let vendor = try VendorRecord.fetchOne(db, key: record.vendorId)
-        let images = try ProductImageRecord.select(ProductImageRecord.metadataColumns)
-            .filter(ProductImageRecord.Columns.productId == id).order(ProductImageRecord.Columns.position)
-            .asRequest(of: ProductImageInfo.self).fetchAll(db)
-        let thumbnail = images.first { $0.id == record.thumbnailImageId } ?? images.first
         return ProductDetail(
-            id: Int(id), vendorID: Int(record.vendorId), name: record.name, description: record.description,
-            thumbnailURL: thumbnail.map { ImageURL(prefix: imagePathPrefix, info: $0).thumbnail } ?? "",
-            currency: currency, price: MinorUnits.decimal(record.priceMinor, currency: currency),
-            discountedPrice: MinorUnits.decimal(record.discountMinor, currency: currency), stock: record.stock,
-            createdAt: record.createdAt, issuedAt: record.createdAt,
-            images: images.map { info in
-                let url = ImageURL(prefix: imagePathPrefix, info: info)
-                return ProductDetail.Image(id: Int(info.id), url: url.origin, thumbnailURL: url.thumbnail, issuedAt: info.createdAt)
-            },
-            vendor: ProductDetail.Vendor(id: Int(record.vendorId), name: vendor?.name ?? "", createdAt: vendor?.createdAt)
-        )
+            id: Int(id), vendorID: Int(vendorID), name: row[1], description: row[2], thumbnailURL: thumbnail ?? "",
+            currency: currency, price: MinorUnits.decimal(row[4], currency: currency),
+            discountedPrice: MinorUnits.decimal(row[5], currency: currency), stock: row[6],
+            createdAt: createdAt, issuedAt: createdAt, images: shown,
+            vendor: ProductDetail.Vendor(id: Int(vendorID), name: row[9] ?? "", createdAt: row[10]))
     }
 }
 
@@ -101,10 +111,6 @@ enum ProductLoader {
 package struct ImageURL {
     package let origin: String
     package let thumbnail: String
-
-    init(prefix: String, info: ProductImageInfo) {
-        self.init(prefix: prefix, key: info.key, fileExtension: info.fileExtension)
-    }
 
     package init(prefix: String, key: String, fileExtension: String) {
         let ext = fileExtension.isEmpty ? "" : "." + fileExtension

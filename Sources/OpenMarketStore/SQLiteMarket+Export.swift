@@ -43,7 +43,7 @@ extension SQLiteMarket: AdminListing {
     /// no count and no OFFSET per batch, so every batch costs the same and memory stays flat; products
     /// written meanwhile are neither repeated nor skipped unless they move across the cursor. A search is
     /// exported whole (not only its newest `ListingPage.searchCap` matches), ordered by id: newest first, or
-    /// oldest first for an ascending id order.
+    /// oldest first for an ascending id order. Thumbnails are left empty: an export has no photo column.
     public func exportBatch(
         _ listing: ProductListing, after cursor: ExportCursor?, limit: Int
     ) async throws(OpenMarketError) -> (products: [ProductSummary], next: ExportCursor?) {
@@ -53,7 +53,7 @@ extension SQLiteMarket: AdminListing {
         return try await read { db in
             let keys = try Self.exportKeys(db, request, after: cursor?.key, count: size)
             let ids = keys.compactMap { $0.last.flatMap { Int64.fromDatabaseValue($0) } }
-            let products = try ProductLoader.summaries(db, ids: ids, imagePathPrefix: prefix)
+            let products = try ProductLoader.summaries(db, ids: ids, imagePathPrefix: prefix, thumbnails: false)
             return (products, keys.count == size ? keys.last.map { ExportCursor(key: $0) } : nil)
         }
     }

@@ -26,6 +26,9 @@ struct StoreBenchCommand: AsyncParsableCommand {
     @Flag(help: "Check counters, rank tables and search indexes against the rows after the fill.")
     var check = false
 
+    @Flag(help: "Only fill the database to its size (for a server's benchmark on it), timing nothing.")
+    var fillOnly = false
+
     func run() async throws {
         var logger = Logger(label: "openmarket.bench")
         logger.logLevel = .warning
@@ -44,6 +47,7 @@ struct StoreBenchCommand: AsyncParsableCommand {
             }
             Figures.write(String(format: "fill: %d products in %.1f s (%.0f products/s)", report.products, report.seconds, Double(report.products) / report.seconds))
         }
+        if fillOnly { return }
         if check {
             let problems = try await market.consistencyProblems()
             Figures.write(problems.isEmpty ? "consistency: ok" : "consistency problems:\n" + problems.joined(separator: "\n"))

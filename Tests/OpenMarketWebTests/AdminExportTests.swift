@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import OpenMarketCore
 import Testing
 @testable import OpenMarketWeb
@@ -109,6 +110,34 @@ struct AdminCSVWriterTests {
     ])
     func quote(field: String, expected: String) {
         #expect(CSVWriter.quote(field) == expected)
+        var buffer = ByteBuffer()
+        CSVWriter.write(field, into: &buffer)
+        #expect(String(buffer: buffer) == expected)
+    }
+
+    /// A CRLF is one `Character` in Swift, equal to neither CR nor LF: a field holding one must still be quoted, or
+    /// it would end the row in a spreadsheet.
+    @Test func aFieldWithALineBreakOfBothKindsIsQuoted() {
+        #expect(CSVWriter.quote("one\r\ntwo") == "\"one\r\ntwo\"")
+        var buffer = ByteBuffer()
+        CSVWriter.write("one\r\ntwo", into: &buffer)
+        #expect(String(buffer: buffer) == "\"one\r\ntwo\"")
+    }
+
+    /// The export writes each product straight into its buffer; the bytes are those of the plain line.
+    @Test func aProductIsWrittenAsItsLineReads() {
+        let hostile = ["", "캠핑 \"랜턴\", 2개", "=HYPERLINK(\"x\")", " @SUM(A1)", "\ttab", "a\r\nb", "\"\"", "-5", "😀,🇰🇷"]
+        let amounts: [Decimal] = [0, 35_000, Decimal(string: "12.5") ?? 0, Decimal(string: "0.05") ?? 0, Decimal(string: "123456789012345678901234567890") ?? 0]
+        for (index, text) in hostile.enumerated() {
+            let product = ProductSummary(
+                id: 1_000 + index, vendorID: 7, vendorName: hostile[(index + 3) % hostile.count], name: text,
+                description: hostile[(index + 1) % hostile.count], thumbnailURL: "", currency: index % 2 == 0 ? .krw : .usd,
+                price: amounts[index % amounts.count], discountedPrice: amounts[(index + 2) % amounts.count], stock: index * 3,
+                createdAt: Date(timeIntervalSince1970: 1_677_715_200 + Double(index) * 86_400), issuedAt: Date())
+            var buffer = ByteBuffer()
+            CSVWriter.write(product, into: &buffer)
+            #expect(String(buffer: buffer) == CSVWriter.line(CSVWriter.fields(product)), "\(text)")
+        }
     }
 
     @Test func aLineJoinsQuotedFieldsAndEndsWithCRLF() {

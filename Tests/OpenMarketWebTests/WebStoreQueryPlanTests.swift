@@ -73,6 +73,17 @@ struct WebStoreQueryPlanTests {
         }
     }
 
+    @Test func aProductPagesTalliesAreReadByKey() throws {
+        let path = TestSupport.temporaryDirectory().appending(path: "web.sqlite").path
+        let database = try WebDatabase.open(path: path)
+        try database.read { db in
+            for sql in [SQLiteWebStorage.TallySQL.sellerName, SQLiteWebStorage.TallySQL.likes] {
+                let plan = try Self.plan(sql: sql, [7], in: db)
+                #expect(plan.count == 1 && plan.allSatisfy { $0.hasPrefix("SEARCH") && $0.contains("PRIMARY KEY") }, "\(sql): \(plan)")
+            }
+        }
+    }
+
     static func plan(sql: String, _ arguments: StatementArguments, in db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
     }

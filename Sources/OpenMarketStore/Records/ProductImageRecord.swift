@@ -30,21 +30,4 @@ struct ProductImageRecord: Codable, Sendable, FetchableRecord, MutablePersistabl
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
-
-    /// Metadata only: list and detail pages never load image bytes.
-    static let metadataColumns: [Column] = [
-        Columns.id, Columns.productId, Columns.position, Columns.key,
-        Column("fileExtension"), Column("mediaType"), Column("createdAt"),
-    ]
-}
-
-/// The image columns pages need, without the bytes.
-struct ProductImageInfo: Codable, Sendable, FetchableRecord {
-    var id: Int64
-    var productId: Int64
-    var position: Int
-    var key: String
-    var fileExtension: String
-    var mediaType: String
-    var createdAt: Date
 }

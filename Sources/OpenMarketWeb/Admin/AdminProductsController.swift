@@ -80,19 +80,24 @@ struct AdminProductsController: Sendable {
             var buffer = ByteBuffer(bytes: CSVWriter.byteOrderMark)
             buffer.writeString(CSVWriter.line(CSVWriter.header))
             try await writer.write(buffer)
-            // By cursor, never by offset: every batch costs the same however deep the export is.
-            var cursor: AdminExportCursor?
+            // By cursor, never by offset: every batch costs the same however deep the export is. The next batch is
+            // read while this one is written, so the database and the writing each have a core; never more than
+            // two batches are held.
+            var pending: Task<(products: [ProductSummary], next: AdminExportCursor?), any Error>? = Task {
+                try await admin.exportBatch(listing, after: nil, limit: CSVWriter.batchSize)
+            }
+            defer { pending?.cancel() }
             var rows = 0
-            repeat {
-                let batch = try await admin.exportBatch(listing, after: cursor, limit: CSVWriter.batchSize)
-                var chunk = ByteBuffer()
+            while let reading = pending {
+                let batch = try await reading.value
+                pending = batch.next.map { cursor in Task { try await admin.exportBatch(listing, after: cursor, limit: CSVWriter.batchSize) } }
+                var chunk = ByteBufferAllocator().buffer(capacity: batch.products.count * 256)
                 for product in batch.products {
-                    chunk.writeString(CSVWriter.line(CSVWriter.fields(product)))
+                    CSVWriter.write(product, into: &chunk)
                 }
                 if !batch.products.isEmpty { try await writer.write(chunk) }
                 rows += batch.products.count
-                cursor = batch.next
-            } while cursor != nil
+            }
             logger.info("Exported products", metadata: ["rows": "\(rows)"])
             try await writer.finish(nil)
         }

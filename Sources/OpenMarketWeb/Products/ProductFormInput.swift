@@ -169,7 +169,7 @@ struct ProductFormInput: Sendable {
     /// An amount as the form shows it: thousands separated (`28,000`), dollars with their cents (`12.50`). The
     /// same in both languages, so what `amount` reads back never depends on the page's language.
     static func text(_ amount: Decimal, currency: Currency) -> String {
-        let plain = "\(amount)"
+        let plain = DecimalText.plain(amount)
         let negative = plain.hasPrefix("-")
         let digits = negative ? plain.dropFirst() : plain[...]
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)

@@ -90,10 +90,10 @@ struct ProductQuestions: Sendable {
         }
     }
 
-    /// The product page's questions: the newest as anyone may see them, and the counts.
-    func shown(productID: Int) async throws -> (counts: QuestionCounts, questions: [ProductQuestion]) {
-        let questions = try await storage.questions(productID: productID, before: nil, limit: Self.pageSize)
-        // Fewer than a page is all of them: one read on a product page, a second only past a page of questions.
+    /// The product page's questions: the newest as anyone may see them, and the counts. `newest` is the first page
+    /// of them (`pageSize`), read with the page's other tallies.
+    func shown(productID: Int, newest questions: [ProductQuestion]) async throws -> (counts: QuestionCounts, questions: [ProductQuestion]) {
+        // Fewer than a page is all of them: no read of its own on a product page, one only past a page of questions.
         let counts = questions.count < Self.pageSize
             ? QuestionCounts(total: questions.count, unanswered: questions.filter { $0.answer == nil }.count)
             : try await storage.questionCounts(productID: productID)

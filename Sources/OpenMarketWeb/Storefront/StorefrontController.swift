@@ -20,7 +20,8 @@ struct StorefrontController: Sendable {
     let hasSellerPages: Bool
     /// The nicknames products were listed under here, and how many like each.
     let sellers: SellerNames
-    let likeCounts: LikeCounts
+    /// A product page's seller name, like count and questions, read together.
+    let tallies: any StorefrontTallyStorage
     let searches: PopularSearches
     /// Questions to the seller, shown under the product.
     let questions: ProductQuestions
@@ -86,22 +87,19 @@ struct StorefrontController: Sendable {
         let product = try await market.product(id: try context.productID())
         let photo = FormQuery(request).get("photo").flatMap(Int.init)
         let pageContext = PageContext(title: product.name, request: request, visitor: context.visitor)
-        let sellerName = await sellerNames(of: [product.id], context: context)[product.id]
-        let productLikes: Int
-        do {
-            productLikes = try await likeCounts.count(of: product.id)
-        } catch {
-            // A count is a nicety: the page shows without it rather than fail.
-            context.logger.warning("Like count not read", metadata: ["error": "\(String(reflecting: error))"])
-            productLikes = 0
-        }
+        // The seller's name, the like count and the questions: niceties, so without the web store the page shows the
+        // product under its vendor's name, with no count and without questions, rather than fail.
+        var sellerName: String?
+        var productLikes = 0
         var shownQuestions: QuestionSection.Shown?
         do {
-            let (counts, newest) = try await questions.shown(productID: product.id)
+            let tallies = try await self.tallies.productPageTallies(productID: product.id, questionLimit: ProductQuestions.pageSize)
+            sellerName = tallies.sellerName
+            productLikes = tallies.likes
+            let (counts, newest) = try await questions.shown(productID: product.id, newest: tallies.questions)
             shownQuestions = QuestionSection.Shown(counts: counts, questions: newest)
         } catch {
-            // Without the web store the page shows the product and leaves the questions out.
-            context.logger.warning("Questions not read", metadata: ["error": "\(String(reflecting: error))"])
+            context.logger.warning("Product page tallies not read", metadata: ["error": "\(String(reflecting: error))"])
         }
         let page = ProductDetailPage(
             context: pageContext, product: product, photo: photo, origin: origins.origin(for: request, context: context),

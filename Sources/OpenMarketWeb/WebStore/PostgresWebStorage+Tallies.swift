@@ -36,6 +36,14 @@ extension PostgresWebStorage {
         }
     }
 
+    /// The three reads at once, each on its own connection: one round trip's wait instead of three.
+    func productPageTallies(productID: Int, questionLimit: Int) async throws -> ProductPageTallies {
+        async let names = sellerNames(productIDs: [productID])
+        async let likes = likeCounts(productIDs: [productID])
+        async let questions = questions(productID: productID, before: nil, limit: questionLimit)
+        return try await ProductPageTallies(sellerName: names[productID], likes: likes[productID] ?? 0, questions: questions)
+    }
+
     func likeCounts(productIDs: [Int]) async throws -> [Int: Int] {
         guard !productIDs.isEmpty else { return [:] }
         return try await pool.query("SELECT product_id, likes FROM web_like_count WHERE product_id = ANY(\(productIDs))", logger: logger) { rows in

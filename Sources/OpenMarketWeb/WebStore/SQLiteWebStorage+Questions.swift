@@ -94,7 +94,7 @@ extension SQLiteWebStorage {
         }
     }
 
-    private static func question(_ row: Row) -> ProductQuestion {
+    static func question(_ row: Row) -> ProductQuestion {
         ProductQuestion(
             id: row["id"], productID: row["productId"], nickname: row["nickname"], text: row["text"], isPrivate: row["isPrivate"],
             askedAt: row["askedAt"], answer: row["answer"], answeredAt: row["answeredAt"], isHidden: row["isHidden"])

@@ -3,11 +3,17 @@ import GRDB
 
 // `StorefrontTallyStorage`, through `WebStorage`.
 extension SQLiteWebStorage {
+    enum TallySQL {
+        static let sellerName = "SELECT name FROM sellerName WHERE productId = ?"
+        static let likes = "SELECT likes FROM likeCount WHERE productId = ?"
+    }
+
     func sellerNames(productIDs: [Int]) async throws -> [Int: String] {
         guard !productIDs.isEmpty else { return [:] }
         return try await database.read { db in
+            // Cached: a list page asks for the same number of ids every time.
             let rows = try Row.fetchAll(
-                db, sql: "SELECT productId, name FROM sellerName WHERE productId IN (\(Self.placeholders(productIDs.count)))",
+                db.cachedStatement(sql: "SELECT productId, name FROM sellerName WHERE productId IN (\(Self.placeholders(productIDs.count)))"),
                 arguments: StatementArguments(productIDs))
             return Dictionary(rows.map { ($0["productId"], $0["name"]) }, uniquingKeysWith: { first, _ in first })
         }
@@ -29,11 +35,21 @@ extension SQLiteWebStorage {
         }
     }
 
+    /// One read of three cached statements (each compiled once per connection).
+    func productPageTallies(productID: Int, questionLimit: Int) async throws -> ProductPageTallies {
+        try await database.read { db in
+            let name = try String.fetchOne(db.cachedStatement(sql: TallySQL.sellerName), arguments: [productID])
+            let likes = try Int.fetchOne(db.cachedStatement(sql: TallySQL.likes), arguments: [productID])
+            let questions = try Row.fetchAll(db.cachedStatement(sql: QuestionSQL.productPage), arguments: [productID, Int64.max, questionLimit])
+            return ProductPageTallies(sellerName: name, likes: likes ?? 0, questions: questions.map(Self.question))
+        }
+    }
+
     func likeCounts(productIDs: [Int]) async throws -> [Int: Int] {
         guard !productIDs.isEmpty else { return [:] }
         return try await database.read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT productId, likes FROM likeCount WHERE productId IN (\(Self.placeholders(productIDs.count)))",
+                db.cachedStatement(sql: "SELECT productId, likes FROM likeCount WHERE productId IN (\(Self.placeholders(productIDs.count)))"),
                 arguments: StatementArguments(productIDs))
             return Dictionary(rows.map { ($0["productId"], $0["likes"]) }, uniquingKeysWith: { first, _ in first })
         }

@@ -21,4 +21,15 @@ protocol StorefrontTallyStorage: Sendable {
     func popularSearches(sinceDay: Int, minimum: Int, limit: Int) async throws -> [String]
     /// Forgets the counts of days before `day`.
     func sweepSearches(beforeDay day: Int) async throws
+
+    /// What a product page shows beside the product, in one read where the store allows it: every page nobody asked
+    /// for a moment ago pays for each separate read (a hop to the database's thread and back, a transaction).
+    func productPageTallies(productID: Int, questionLimit: Int) async throws -> ProductPageTallies
+}
+
+/// A product page's seller name (`nil` when none was kept), like count and newest questions anyone may see.
+struct ProductPageTallies: Sendable {
+    var sellerName: String?
+    var likes: Int
+    var questions: [ProductQuestion]
 }

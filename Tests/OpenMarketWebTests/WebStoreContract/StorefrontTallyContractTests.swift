@@ -56,6 +56,36 @@ struct StorefrontTallyContractTests {
         }
     }
 
+    /// A product page reads its seller's name, like count and questions together; each as the separate reads give it.
+    @Test(arguments: WebStoreKind.available)
+    func aProductPagesTalliesAreReadTogetherAsEachAloneReadsThem(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (one, two) = (stores[0].storage, stores[1].storage)
+            let since = Date().addingTimeInterval(-3_600)
+            var ids: [Int64] = []
+            for index in 0..<4 {
+                let question = ProductQuestionContractTests.question(productID: 7, text: "질문 \(index)", isPrivate: index == 3)
+                ids.append(try #require(try await one.addQuestion(question, passwordHash: "h", askerKey: "k\(index)", limit: 10, since: since)))
+            }
+            _ = try await one.addQuestion(ProductQuestionContractTests.question(productID: 8), passwordHash: "h", askerKey: "k9", limit: 10, since: since)
+            #expect(try await one.setQuestionHidden(id: ids[1], hidden: true))
+            try await one.saveSellerName("초록소파", productID: 7)
+            _ = try await one.addLikes(1, productID: 7)
+            _ = try await one.addLikes(1, productID: 7)
+
+            let tallies = try await two.productPageTallies(productID: 7, questionLimit: 2)
+            #expect(tallies.sellerName == "초록소파")
+            #expect(tallies.likes == 2)
+            // Newest first, the hidden one left out, at most the limit; the same as the questions' own read.
+            #expect(tallies.questions.map(\.id) == [ids[3], ids[2]])
+            #expect(tallies.questions == (try await two.questions(productID: 7, before: nil, limit: 2)))
+
+            // A product nobody named, liked or asked about.
+            let empty = try await two.productPageTallies(productID: 9, questionLimit: 20)
+            #expect(empty.sellerName == nil && empty.likes == 0 && empty.questions.isEmpty)
+        }
+    }
+
     @Test(arguments: WebStoreKind.available)
     func popularSearchesAreTheWeeksMostSearchedWordsCountedAcrossInstances(_ kind: WebStoreKind) async throws {
         try await ContractWebStore.with(kind, handles: 2) { stores in
