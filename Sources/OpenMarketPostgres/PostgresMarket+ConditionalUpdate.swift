@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import OpenMarketCore
 import OpenMarketImaging
 import OpenMarketStore
@@ -9,14 +10,14 @@ extension PostgresMarket: ConditionalProductUpdating {
     /// locked first (`FOR UPDATE`, held until the commit), then read, so the caller's expectation is asked about the
     /// product as the last committed change left it, and no other change of it can commit before this one does.
     public func updateProduct(
-        id: Int, changes: ProductChanges, replacingImages images: [ImageUpload]?, as writer: ProductWriter,
+        id: Int, changes: ProductChanges, arranging arrangement: PhotoArrangement?, as writer: ProductWriter,
         if expected: (@Sendable (ProductDetail) -> Bool)?
     ) async throws(OpenMarketError) -> ConditionalUpdate {
-        if let images { try ImageRules.checkBeforeWriting(images) }
+        try arrangement?.checkBeforeWriting()
         var vendorID: Int64?
         if case .vendor(let credentials) = writer { vendorID = try await authenticate(credentials) }
-        var processed: [ProcessedImage]?
-        if let images { processed = try await self.processed(images) }
+        var processed: [ProcessedImage] = []
+        if let arrangement { processed = try await self.processed(arrangement.added) }
         let (owner, photos) = (vendorID, processed)
         let prefix = configuration.imagePathPrefix
         let logger = self.logger
@@ -27,17 +28,37 @@ extension PostgresMarket: ConditionalProductUpdating {
             else { throw OpenMarketError.notFound("Product \(id) does not exist.") }
             if let owner, Int64(before.vendorID) != owner { throw OpenMarketError.forbidden("Product \(id) belongs to another vendor.") }
             if let expected, !expected(before) { return .conflict(current: before) }
+            if let arrangement, !arrangement.keeps(onlyPhotosOf: before) { return .conflict(current: before) }
             try await Self.applyChanges(connection, id: id, changes: changes, vendorID: owner, logger: logger)
-            if let photos {
-                try await connection.query("DELETE FROM product_image WHERE product_id = \(Int64(id))", logger: logger)
-                // The first new photo is the main one, whatever the changes named.
-                let ids = try await Self.insertImages(connection, photos, productID: Int64(id), logger: logger)
-                try await connection.query("UPDATE product SET thumbnail_image_id = \(ids.first) WHERE id = \(Int64(id))", logger: logger)
-            }
+            if let arrangement { try await Self.arrange(connection, productID: Int64(id), arrangement, newPhotos: photos, logger: logger) }
             guard let after = try await PostgresProductLoader.detail(connection, id: Int64(id), imagePathPrefix: prefix, logger: logger) else {
                 throw OpenMarketError.storeFailure("The product could not be read back.")
             }
             return .updated(ProductReplacement(before: before, after: after))
         }
+    }
+
+    /// Deletes the photos the arrangement leaves out, moves the kept ones to their places and inserts the new ones
+    /// at theirs (each kept photo checked to be the product's before), then names the main one.
+    private static func arrange(
+        _ connection: PostgresConnection, productID: Int64, _ arrangement: PhotoArrangement, newPhotos: [ProcessedImage], logger: Logger
+    ) async throws {
+        let kept = arrangement.keptIDs.map(Int64.init)
+        try await connection.query("DELETE FROM product_image WHERE product_id = \(productID) AND NOT (id = ANY(\(kept)))", logger: logger)
+        // Out of the way of the unique (product_id, position) first, then each photo to its place.
+        try await connection.query("UPDATE product_image SET position = -1 - position WHERE product_id = \(productID)", logger: logger)
+        var ids: [Int64] = []
+        var fresh = newPhotos.makeIterator()
+        for (position, photo) in arrangement.photos.enumerated() {
+            switch photo {
+            case .kept(let imageID):
+                try await connection.query("UPDATE product_image SET position = \(position) WHERE id = \(Int64(imageID))", logger: logger)
+                ids.append(Int64(imageID))
+            case .added:
+                guard let image = fresh.next() else { throw OpenMarketError.storeFailure("A new photo was not processed.") }
+                ids.append(try await insertImage(connection, image, productID: productID, position: position, logger: logger))
+            }
+        }
+        try await connection.query("UPDATE product SET thumbnail_image_id = \(ids[arrangement.main]) WHERE id = \(productID)", logger: logger)
     }
 }

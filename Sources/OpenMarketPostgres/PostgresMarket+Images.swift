@@ -27,29 +27,48 @@ extension PostgresMarket: ImageStreaming {
     static func insertImages(_ connection: PostgresConnection, _ images: [ProcessedImage], productID: Int64, logger: Logger) async throws -> [Int64] {
         var ids: [Int64] = []
         for (position, image) in images.enumerated() {
-            let display = image.display
-            let rows = try await connection.query(
-                """
-                INSERT INTO product_image (product_id, position, key, file_extension, media_type, created_at)
-                VALUES (\(productID), \(position), \(SQLiteMarket.newImageKey()), \(display.format.fileExtension), \(display.format.mediaType), now())
-                RETURNING id
-                """, logger: logger)
-            var inserted: Int64?
-            for try await id in rows.decode(Int64.self) { inserted = id }
-            guard let imageID = inserted else { throw OpenMarketError.storeFailure("The image row got no id.") }
-            try await connection.query("INSERT INTO product_image_display (image_id, bytes) VALUES (\(imageID), \(display.data))", logger: logger)
-            for thumbnail in image.thumbnails {
-                guard let format = StoredImage.ThumbnailFormat(thumbnail.format) else { continue }
-                try await connection.query(
-                    """
-                    INSERT INTO product_image_variant (image_id, format, width, height, bytes)
-                    VALUES (\(imageID), \(format.rawValue), \(thumbnail.width), \(thumbnail.height), \(thumbnail.data))
-                    ON CONFLICT (image_id, format, width) DO UPDATE SET height = excluded.height, bytes = excluded.bytes
-                    """, logger: logger)
-            }
-            ids.append(imageID)
+            ids.append(try await insertImage(connection, image, productID: productID, position: position, logger: logger))
         }
         return ids
+    }
+
+    static func insertImage(
+        _ connection: PostgresConnection, _ image: ProcessedImage, productID: Int64, position: Int, logger: Logger
+    ) async throws -> Int64 {
+        let display = image.display
+        let rows = try await connection.query(
+            """
+            INSERT INTO product_image (product_id, position, key, file_extension, media_type, created_at)
+            VALUES (\(productID), \(position), \(SQLiteMarket.newImageKey()), \(display.format.fileExtension), \(display.format.mediaType), now())
+            RETURNING id
+            """, logger: logger)
+        var inserted: Int64?
+        for try await id in rows.decode(Int64.self) { inserted = id }
+        guard let imageID = inserted else { throw OpenMarketError.storeFailure("The image row got no id.") }
+        try await connection.query("INSERT INTO product_image_display (image_id, bytes) VALUES (\(imageID), \(display.data))", logger: logger)
+        for thumbnail in image.thumbnails {
+            guard let format = StoredImage.ThumbnailFormat(thumbnail.format) else { continue }
+            try await connection.query(
+                """
+                INSERT INTO product_image_variant (image_id, format, width, height, bytes)
+                VALUES (\(imageID), \(format.rawValue), \(thumbnail.width), \(thumbnail.height), \(thumbnail.data))
+                ON CONFLICT (image_id, format, width) DO UPDATE SET height = excluded.height, bytes = excluded.bytes
+                """, logger: logger)
+        }
+        return imageID
+    }
+
+    /// One query by the unique index on `key`.
+    public func storedImageKeys(_ keys: Set<String>) async throws(OpenMarketError) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        let list = Array(keys)
+        let logger = self.logger
+        return try await withConnection(.connection) { connection -> Set<String> in
+            let rows = try await connection.query("SELECT key FROM product_image WHERE key = ANY(\(list))", logger: logger)
+            var found = Set<String>()
+            for try await key in rows.decode(String.self) { found.insert(key) }
+            return found
+        }
     }
 
     /// The bytes of an image by the file name in its URL, as the embedded market serves them: `{key}_origin.{ext}`

@@ -72,17 +72,79 @@ public enum ConditionalUpdate: Sendable, Hashable {
     case conflict(current: ProductDetail)
 }
 
+/// A product's photos after an edit, in their order: photos it has, by id, and new ones. Kept photos keep their
+/// bytes and their URLs (no second encoding, no cache to forget); photos left out are deleted.
+public struct PhotoArrangement: Sendable, Hashable {
+    public enum Photo: Sendable, Hashable {
+        case kept(imageID: Int)
+        case added(ImageUpload)
+    }
+
+    public var photos: [Photo]
+    /// The place in `photos` of the main photo (the v2 API's thumbnail), which need not be the first.
+    public var main: Int
+
+    public init(photos: [Photo], main: Int = 0) {
+        self.photos = photos
+        self.main = main
+    }
+
+    /// Every photo new, the first the main one: the v1 apps' PATCH with `images[]`.
+    public static func replacing(_ images: [ImageUpload]) -> PhotoArrangement {
+        PhotoArrangement(photos: images.map { .added($0) })
+    }
+
+    public var added: [ImageUpload] {
+        photos.compactMap { if case .added(let upload) = $0 { upload } else { nil } }
+    }
+
+    public var keptIDs: [Int] {
+        photos.compactMap { if case .kept(let id) = $0 { id } else { nil } }
+    }
+
+    /// Whether every kept photo is one of `product`'s: asked in the change's transaction before anything is written.
+    public func keeps(onlyPhotosOf product: ProductDetail) -> Bool {
+        Set(keptIDs).isSubset(of: product.images.map(\.id))
+    }
+
+    /// What a market checks before it writes anything: 1–5 photos in all, each kept one named once, the main one
+    /// among them, and the new ones by the upload rules (`ImageRules`), each said by its place among all.
+    public func checkBeforeWriting() throws(OpenMarketError) {
+        guard MarketLimits.imageCount.contains(photos.count) else { throw ImageRules.Problem.count(photos.count).marketError }
+        guard Set(keptIDs).count == keptIDs.count else {
+            throw .invalid([.init(field: .images, message: "A photo is named twice in the arrangement.")])
+        }
+        guard photos.indices.contains(main) else {
+            throw .invalid([.init(field: .thumbnailID, message: "The main photo is not among the product's photos.")])
+        }
+        for (index, photo) in photos.enumerated() {
+            guard case .added(let upload) = photo else { continue }
+            try ImageRules.checkOne(upload, position: index + 1).mapError { $0.marketError }.get()
+        }
+    }
+}
+
 /// A change whose precondition is decided in the write's own transaction, with the product locked until the commit:
 /// an edit form's "as I showed it" is checked there, so two edits based on one state cannot both be written.
 public protocol ConditionalProductUpdating: Sendable {
     /// `expected` is asked about the product as it is inside the transaction (after the owner check): `false` writes
     /// nothing and answers `conflict`. `nil` writes whatever the product is (the API's last writer wins) and still
-    /// answers the state it replaced. `images`, when given, replace every photo (the v1 apps' PATCH); the first
-    /// becomes the main one.
+    /// answers the state it replaced. `photos`, when given, become the product's photos, its main photo the one
+    /// they name (whatever `changes` named); a kept photo that is not the product's answers `conflict`.
     func updateProduct(
-        id: Int, changes: ProductChanges, replacingImages images: [ImageUpload]?, as writer: ProductWriter,
+        id: Int, changes: ProductChanges, arranging photos: PhotoArrangement?, as writer: ProductWriter,
         if expected: (@Sendable (ProductDetail) -> Bool)?
     ) async throws(OpenMarketError) -> ConditionalUpdate
+}
+
+extension ConditionalProductUpdating {
+    /// `images`, when given, replace every photo (the v1 apps' PATCH); the first becomes the main one.
+    public func updateProduct(
+        id: Int, changes: ProductChanges, replacingImages images: [ImageUpload]?, as writer: ProductWriter,
+        if expected: (@Sendable (ProductDetail) -> Bool)?
+    ) async throws(OpenMarketError) -> ConditionalUpdate {
+        try await updateProduct(id: id, changes: changes, arranging: images.map(PhotoArrangement.replacing), as: writer, if: expected)
+    }
 }
 
 extension ConditionalUpdate {
@@ -106,6 +168,8 @@ public protocol TwoStepDeleting: Sendable {
 /// the bytes under a name never change, so they may be cached forever.
 public protocol ImageServing: Sendable {
     func image(named fileName: String) async throws(OpenMarketError) -> StoredImage?
+    /// Which of these photo keys the market still has: a photo an edit removed or a delete took is gone.
+    func storedImageKeys(_ keys: Set<String>) async throws(OpenMarketError) -> Set<String>
 }
 
 /// Photos served in slices rather than read whole: a market whose bytes live in another server (PostgreSQL) reads

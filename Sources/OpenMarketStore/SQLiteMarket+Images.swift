@@ -53,6 +53,16 @@ extension SQLiteMarket: ImageServing {
         }
     }
 
+    /// One read by the unique index on `key`.
+    public func storedImageKeys(_ keys: Set<String>) async throws(OpenMarketError) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        let list = Array(keys)
+        return try await read { db in
+            let marks = databaseQuestionMarks(count: list.count)
+            return Set(try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM productImage WHERE key IN (\(marks))"), arguments: StatementArguments(list)))
+        }
+    }
+
     /// The widest stored thumbnail no wider than `width`; a photo too small for any thumbnail serves its display image.
     private func variant(of row: ImageRow, format: StoredImage.ThumbnailFormat, atMost width: Int) async throws(OpenMarketError) -> StoredImage {
         let id = row.id

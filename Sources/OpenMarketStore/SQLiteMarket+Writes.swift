@@ -96,18 +96,20 @@ extension SQLiteMarket: TwoStepDeleting {
     /// Inserts processed photos (display image and thumbnails) in order, inside the caller's transaction; their
     /// ids, in the same order (the first is the main photo a new set starts with).
     static func insertImages(_ db: Database, _ images: [ProcessedImage], productID: Int64, createdAt: Date) throws -> [Int64] {
-        var ids: [Int64] = []
-        for (position, image) in images.enumerated() {
-            var record = ProductImageRecord(
-                id: nil, productId: productID, position: position, key: Self.newImageKey(),
-                fileExtension: image.display.format.fileExtension, mediaType: image.display.format.mediaType,
-                bytes: image.display.data, createdAt: createdAt, processedAt: createdAt)
-            try record.insert(db)
-            guard let imageID = record.id else { throw OpenMarketError.storeFailure("The image row got no id.") }
-            try Self.store(image, imageID: imageID, in: db)
-            ids.append(imageID)
+        try images.enumerated().map { position, image in
+            try insertImage(db, image, productID: productID, position: position, createdAt: createdAt)
         }
-        return ids
+    }
+
+    static func insertImage(_ db: Database, _ image: ProcessedImage, productID: Int64, position: Int, createdAt: Date) throws -> Int64 {
+        var record = ProductImageRecord(
+            id: nil, productId: productID, position: position, key: Self.newImageKey(),
+            fileExtension: image.display.format.fileExtension, mediaType: image.display.format.mediaType,
+            bytes: image.display.data, createdAt: createdAt, processedAt: createdAt)
+        try record.insert(db)
+        guard let imageID = record.id else { throw OpenMarketError.storeFailure("The image row got no id.") }
+        try Self.store(image, imageID: imageID, in: db)
+        return imageID
     }
 
     public func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {

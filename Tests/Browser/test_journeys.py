@@ -12,6 +12,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 DESCRIPTION = "브라우저 테스트에서 올린 상품입니다.\n두 번째 줄도 그대로 보여야 합니다."
 
@@ -276,6 +277,35 @@ def test_edit_price(browser, market, sample_images, vendor_secret):
     assert browser.text(".sale-price").endswith("45,000원")
     assert browser.text(".original-price").endswith("50,000원")
     assert browser.text(".discount-rate").startswith("10%")
+
+
+def test_edit_photos(browser, market, sample_images, vendor_secret):
+    """On the embedded market the edit form arranges photos: one moved first, one removed, another made the main one,
+    a new one added, with the script (previews, the counter) and without it (the same plain fields)."""
+    product_id = market.create_product(f"사진 수정 테스트 {uuid.uuid4().hex[:6]}", 30000, sample_images[0:3])
+    first, second, third = (image["id"] for image in market.product(product_id)["images"])
+    browser.visit(f"/products/{product_id}")
+    manage_listing(browser, product_id, "edit")
+    assert browser.text(".photo-editor legend") == "사진"
+    assert len(browser.find_all(".photo-edit img")) == 3
+    Select(browser.find(f"#photo-place-{third}")).select_by_value("1")
+    Select(browser.find(f"#photo-place-{first}")).select_by_value("2")
+    browser.find(f"label[for='remove-photo-{second}']").click()
+    assert browser.find(f"#remove-photo-{second}").is_selected()
+    browser.find(f"label[for='thumbnail-{first}']").click()
+    choose_photos(browser, sample_images[3:4])
+    if browser.js:
+        browser.wait_for(lambda d: browser.text("#photo-counter") == "3/5", "the counter did not count kept and new photos")
+        browser.recheck()
+    browser.fill("#field-password", vendor_secret)
+    submit(browser)
+    assert browser.path() == f"/products/{product_id}"
+    assert browser.text(".flash") == "상품 정보를 수정했습니다."
+    assert browser.text(".gallery-counter") == "1 / 3"
+    product = market.product(product_id)
+    ids = [image["id"] for image in product["images"]]
+    assert ids[:2] == [third, first] and len(ids) == 3 and second not in ids
+    assert product["thumbnail"] == next(image["thumbnail_url"] for image in product["images"] if image["id"] == first)
 
 
 def test_delete_with_wrong_then_right_password(browser, market, sample_images, vendor_secret):

@@ -102,6 +102,16 @@ struct QueryPlanTests {
         }
     }
 
+    @Test func theHistorysPhotoCheckReadsByKey() async throws {
+        let traced = try await Self.tracedMarket(products: 200)
+        let keys = Set((0..<12).map { String(format: "%032x", $0) })
+        let plans = try await traced.plans { _ = try await traced.test.market.storedImageKeys(keys) }
+        #expect(plans.count == 1)
+        for (sql, plan) in plans {
+            #expect(plan.allSatisfy { $0.hasPrefix("SEARCH productImage USING COVERING INDEX") }, "\(sql): \(plan)")
+        }
+    }
+
     @Test func storefrontOrdersFiltersAndDeepPagesUseIndexes() async throws {
         let traced = try await Self.tracedMarket()
         for sort in ProductQuery.Sort.allCases {

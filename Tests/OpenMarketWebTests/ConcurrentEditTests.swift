@@ -103,11 +103,13 @@ struct ConcurrentEditTests {
             shown = try #require(form.text.firstCapture(#"name="shown" value="([A-Za-z0-9_-]+)""#))
         }
 
-        /// Submits the form as it was filled in from `product`, with the name changed, based on what it showed.
-        mutating func submit(_ product: ProductDetail, name: String, in browsers: Browsers) async throws -> Int {
-            var fields = product.editFields(password: TestSupport.vendor.secret, changing: ["name": name])
+        /// Submits the form as it was filled in from `product`, with the name changed (or the photo choices of the
+        /// storefront's form added), based on what it showed.
+        mutating func submit(_ product: ProductDetail, name: String? = nil, photos: [(String, String)] = [], in browsers: Browsers) async throws -> Int {
+            var fields = product.editFields(password: TestSupport.vendor.secret, changing: name.map { ["name": $0] } ?? [:])
             if isConsole { fields.removeAll { $0.0 == "password" } }
-            let response = try await browsers.send(.POST, editPath(product.id), cookies: cookies, form: [("_csrf", token)] + fields + [("shown", shown)])
+            let response = try await browsers.send(
+                .POST, editPath(product.id), cookies: cookies, form: [("_csrf", token)] + fields + [("shown", shown)] + photos)
             // A 409 page carries the form again, moved to the product as it is now.
             if response.status == 409, let moved = response.text.firstCapture(#"name="shown" value="([A-Za-z0-9_-]+)""#) { shown = moved }
             return response.status
@@ -178,6 +180,37 @@ struct ConcurrentEditTests {
                 previous = change.new
             }
             #expect(try await MarketProbe.product(product.id, via: client)?.name == previous, "the last acknowledged edit is the product now")
+        }
+    }
+
+    @Test("Tabs arranging the photos at once: one is acknowledged, and the photos are its arrangement", arguments: Store.available)
+    func photoArrangements(store: Store) async throws {
+        try await store.withApp { client, browsers in
+            let product = try await MarketProbe.product(named: "Vintage Film Camera", via: client)
+            let ids = product.images.map(\.id)
+            try #require(ids.count >= 3)
+            var tabs = (0..<8).map { _ in Tab(isConsole: false) }
+            for index in tabs.indices { try await tabs[index].open(product.id, in: browsers) }
+            let outcomes = try await withThrowingTaskGroup(of: (status: Int, order: [Int]).self) { group in
+                for (index, tab) in tabs.enumerated() {
+                    group.addTask {
+                        var tab = tab
+                        // Each tab moves another photo first and removes the last of the rest.
+                        let moved = ids[1 + index % (ids.count - 1)]
+                        let order = Array(([moved] + ids.filter { $0 != moved }).dropLast())
+                        let removed = ([moved] + ids.filter { $0 != moved }).last ?? 0
+                        let photos = order.enumerated().map { ("photo_place_\($1)", String($0 + 1)) } + [("remove_photo", String(removed))]
+                        return (try await tab.submit(product, photos: photos, in: browsers), order)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let statuses = outcomes.map(\.status)
+            #expect(statuses.allSatisfy { $0 == 303 || $0 == 409 || $0 == 429 }, "\(statuses)")
+            let winners = outcomes.filter { $0.status == 303 }
+            #expect(winners.count == 1, "only one arrangement can be based on the photos all forms showed: \(statuses)")
+            let after = try #require(try await MarketProbe.product(product.id, via: client))
+            #expect(after.images.map(\.id) == winners.first?.order, "the photos are the acknowledged arrangement, nothing of the others")
         }
     }
 

@@ -145,6 +145,23 @@ struct RemoteStorefrontTests {
         }
     }
 
+    @Test func theRemoteEditFormSaysPhotosCannotChangeAndRefusesNewOnes() async throws {
+        try await withRemoteStorefront { upstream, storefront in
+            let lantern = try await MarketProbe.product(named: "캠핑용 랜턴", via: upstream)
+            var browser = StorefrontBrowser(storefront)
+            let form = try await browser.get(SiteURLs.edit(lantern.id))
+            #expect(form.text.contains("enctype=\"application/x-www-form-urlencoded\""))
+            #expect(form.text.contains("이 마켓(원격 OpenMarket API)은 등록한 뒤 사진을 바꿀 수 없습니다."))
+            #expect(!form.text.contains("name=\"images\"") && !form.text.contains("name=\"remove_photo\""))
+            let photo = UploadBody.Image(filename: "mug-1.png", contentType: "image/png", data: try TestSupport.sampleImage())
+            let refused = try await browser.postMultipart(
+                SiteURLs.edit(lantern.id), fields: lantern.editFields(password: TestSupport.vendor.secret, changing: ["price": "27000"]), images: [photo])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("<p class=\"field-error\" id=\"field-images-error\">이 마켓(원격 OpenMarket API)은"))
+            #expect(try await MarketProbe.product(lantern.id, via: upstream) == lantern)
+        }
+    }
+
     @Test func withoutVendorCredentialsTheFormSaysSoAndWritesAreRefused() async throws {
         let upstreamDirectory = TestSupport.temporaryDirectory()
         try await withRemoteStorefront(upstreamDirectory: upstreamDirectory, vendorCredentials: false) { upstream, storefront in

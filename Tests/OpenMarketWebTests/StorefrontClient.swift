@@ -54,6 +54,17 @@ struct StorefrontBrowser {
         return response
     }
 
+    /// Posts a form with files as a browser does (`multipart/form-data`, the page's `_csrf` token first): fields in
+    /// their order, then each photo under `images`.
+    @discardableResult
+    mutating func postMultipart(_ uri: String, fields: [(String, String)], images: [UploadBody.Image] = []) async throws -> TestResponse {
+        let boundary = "----OpenMarketFormBoundary\(UUID().uuidString.prefix(8))"
+        var all = fields
+        if !fields.contains(where: { $0.0 == "_csrf" }), let formToken { all.insert(("_csrf", formToken), at: 0) }
+        let buffer = try ProductUploadForm.multipart(fields: all, images: images, boundary: boundary)
+        return try await send(uri, body: buffer, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"])
+    }
+
     /// Opens the upload form, posts it and returns the new product's id from the redirect.
     mutating func listProduct(_ form: ProductUploadForm) async throws -> Int {
         try await get(SiteURLs.newProduct)
@@ -142,6 +153,11 @@ struct ProductUploadForm {
             ("_csrf", csrf), ("name", name), ("description", description), ("price", price), ("currency", currency),
             ("discounted_price", discountedPrice), ("stock", stock), ("password", password),
         ] + (sellerName.map { [("seller_name", $0)] } ?? []) + extraFields
+        return try Self.multipart(fields: fields, images: images, boundary: boundary)
+    }
+
+    /// A `multipart/form-data` body as browsers send it: the fields in their order, then each photo under `images`.
+    static func multipart(fields: [(String, String)], images: [UploadBody.Image], boundary: String) throws -> ByteBuffer {
         var parts = fields.map { name, value in
             var headers = HTTPHeaders()
             headers.add(name: "Content-Disposition", value: #"form-data; name="\#(name)""#)

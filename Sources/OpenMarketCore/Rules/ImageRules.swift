@@ -55,6 +55,19 @@ public enum ImageRules {
         return .success(())
     }
 
+    /// The rules for one photo that need no count: its bytes, then what its header tells; `position` says where
+    /// it stands among all the product's photos.
+    public static func checkOne(_ image: ImageUpload, position: Int) -> Result<Void, Problem> {
+        guard image.data.count <= MarketLimits.maxImageBytes else { return .failure(.tooManyBytes(position: position, bytes: image.data.count)) }
+        let bytes = [UInt8](image.data)
+        guard let header = ImageHeader.read(bytes) else { return .success(()) }
+        if ImageLimits.problem(with: header) != nil {
+            return .failure(.tooManyPixels(position: position, width: header.width, height: header.height))
+        }
+        if let count = ImageExtent.fileCount(bytes), count > 1 { return .failure(.severalImages(position: position, count: count)) }
+        return .success(())
+    }
+
     /// What a market checks before it writes anything: the count and sizes, then what the headers tell
     /// (`checkContents`), each broken rule as the market's error.
     public static func checkBeforeWriting(_ images: [ImageUpload]) throws(OpenMarketError) {

@@ -18,6 +18,7 @@ struct AdminHistoryController: Sendable {
     let bodyDeadline: Duration
     /// The market's, which the history's times are written in.
     let timeZone: TimeZone
+    let photos: PhotoPresence
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.history()), use: index)
@@ -79,7 +80,9 @@ struct AdminHistoryController: Sendable {
         let page = try await audit.events(query.filter(timeZone: timeZone), limit: AdminHistoryPage.perPage)
         let kept = try await deleted.states(eventIDs: page.events.filter { $0.action == .delete }.map(\.id))
         let pageContext = PageContext(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
-        let model = AdminHistoryPage(context: pageContext, query: query, page: page, kept: kept, notice: notice, timeZone: timeZone)
+        let model = AdminHistoryPage(
+            context: pageContext, query: query, page: page, kept: kept, gone: await photos.gone(among: PhotoPresence.urls(of: page.events)),
+            notice: notice, timeZone: timeZone)
         return try renderer.response(model, status: status)
     }
 }

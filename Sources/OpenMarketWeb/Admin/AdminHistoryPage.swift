@@ -29,7 +29,7 @@ struct AdminHistoryPage: PageModel {
     var notice: String?
 
     init(
-        context: PageContext, query: AdminHistoryQuery, page: AuditLog.Page, kept: [Int64: DeletedProducts.State] = [:],
+        context: PageContext, query: AdminHistoryQuery, page: AuditLog.Page, kept: [Int64: DeletedProducts.State] = [:], gone: Set<String> = [],
         notice: String? = nil, timeZone: TimeZone = AppConfiguration.defaultTimeZone
     ) {
         let language = context.language
@@ -39,7 +39,7 @@ struct AdminHistoryPage: PageModel {
         heading = query.productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
         historyCaption = heading
         timeColumn = a.columnTimeIn(timeZone.identifier)
-        historyRows = page.events.map { HistoryRow($0, language: language, kept: kept, timeZone: timeZone) }
+        historyRows = page.events.map { HistoryRow($0, language: language, kept: kept, gone: gone, timeZone: timeZone) }
         isEmpty = page.events.isEmpty
         isFiltered = query.isFiltered
         allHistoryURL = SiteURL.admin(.history()).link

@@ -14,6 +14,7 @@ struct AdminProductController: Sendable {
     let bodyDeadline: Duration
     /// The market's, which the history's times are written in.
     let timeZone: TimeZone
+    let photos: PhotoPresence
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.product(.key)), use: show)
@@ -42,7 +43,8 @@ struct AdminProductController: Sendable {
         let kept = try await deleted.states(eventIDs: history.events.filter { $0.action == .delete }.map(\.id))
         let pageContext = PageContext(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
         return try renderer.response(AdminProductPage(
-            context: pageContext, id: id, product: product, events: history.events, kept: kept, timeZone: timeZone))
+            context: pageContext, id: id, product: product, events: history.events, kept: kept,
+            gone: await photos.gone(among: PhotoPresence.urls(of: history.events)), timeZone: timeZone))
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {

@@ -29,7 +29,7 @@ struct AdminProductPage: PageModel {
     var restoreLabel: String
 
     init(
-        context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:],
+        context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:], gone: Set<String> = [],
         now: Date = Date(), timeZone: TimeZone = AppConfiguration.defaultTimeZone
     ) {
         let language = context.language
@@ -47,7 +47,7 @@ struct AdminProductPage: PageModel {
         editURL = SiteURL.admin(.editProduct(.value(id))).link
         deleteAction = SiteURL.admin(.confirmDelete).link
         historyCaption = language.adminStrings.productHistory
-        historyRows = events.map { HistoryRow($0, language: language, kept: kept, timeZone: timeZone) }
+        historyRows = events.map { HistoryRow($0, language: language, kept: kept, gone: gone, timeZone: timeZone) }
         timeColumn = language.adminStrings.columnTimeIn(timeZone.identifier)
         hasHistory = !events.isEmpty
         let a = language.adminStrings

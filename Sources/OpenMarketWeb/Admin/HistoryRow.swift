@@ -30,6 +30,8 @@ struct HistoryRow: Sendable {
     struct Photo: Sendable {
         var url: String
         var alt: String
+        /// The market no longer has it: its words are shown, no image is asked for.
+        var isGone = false
     }
 
     var time: String
@@ -55,9 +57,10 @@ struct HistoryRow: Sendable {
     var linkedText: String?
 
     /// `kept`: where each delete's restore stands (`DeletedProducts.states`); a delete without an entry kept nothing.
+    /// `gone`: photo addresses whose photos the market no longer has (`PhotoPresence`).
     /// `timeZone`: the market's (`--time-zone`), which every time of the console is written in.
     init(
-        _ event: AuditLog.Event, language: Language, kept: [Int64: DeletedProducts.State] = [:], now: Date = Date(),
+        _ event: AuditLog.Event, language: Language, kept: [Int64: DeletedProducts.State] = [:], gone: Set<String> = [], now: Date = Date(),
         timeZone: TimeZone = AppConfiguration.defaultTimeZone
     ) {
         let a = language.adminStrings
@@ -86,7 +89,8 @@ struct HistoryRow: Sendable {
                 field: change.field, label: FieldLabel.text(change.field, language),
                 old: Self.value(change.field, change.old, currency: currencies.old ?? change.currency.flatMap(Currency.init(rawValue:)), format),
                 new: Self.value(change.field, change.new, currency: currencies.new ?? change.currency.flatMap(Currency.init(rawValue:)), format),
-                oldPhotos: Self.photos(change.oldPhotos, alt: a.photoBefore), newPhotos: Self.photos(change.newPhotos, alt: a.photoAfter))
+                oldPhotos: Self.photos(change.oldPhotos, alt: a.photoBefore, gone: gone, goneAlt: a.photoGone),
+                newPhotos: Self.photos(change.newPhotos, alt: a.photoAfter, gone: gone, goneAlt: a.photoGone))
         }
         hasChanges = !changes.isEmpty
         // A deleted product's photos are shown while they are kept; after that, which photo it was.
@@ -148,10 +152,13 @@ extension HistoryRow {
     }
 
     /// Thumbnails by the addresses the history kept: only our own paths and web addresses are shown as images.
-    static func photos(_ urls: [String]?, alt: (Int) -> String) -> [Photo] {
+    /// A photo the market no longer has is named by `goneAlt` instead.
+    static func photos(_ urls: [String]?, alt: (Int) -> String, gone: Set<String> = [], goneAlt: ((Int) -> String)? = nil) -> [Photo] {
         (urls ?? []).enumerated().compactMap { offset, url in
             let shown = url.hasPrefix("/") && !url.hasPrefix("//") || url.hasPrefix("https://") || url.hasPrefix("http://")
-            return shown ? Photo(url: url, alt: alt(offset + 1)) : nil
+            guard shown else { return nil }
+            if gone.contains(url), let goneAlt { return Photo(url: url, alt: goneAlt(offset + 1), isGone: true) }
+            return Photo(url: url, alt: alt(offset + 1))
         }
     }
 
@@ -226,6 +233,7 @@ extension HistoryRow.Photo: TemplateObject {
         switch key {
         case "url": .text(url)
         case "alt": .text(alt)
+        case "isGone": .bool(isGone)
         default: nil
         }
     }

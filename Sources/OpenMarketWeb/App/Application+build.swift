@@ -56,6 +56,8 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     var resolver: ImageURLResolver?
     /// What only the embedded market can answer: products by id in one read, and a vendor's products.
     var catalog: (any ProductBatchReading & VendorListing)?
+    /// Whether the history's photos are still there: only the embedded market can say.
+    var photoPresence = PhotoPresence(market: nil)
     switch config.backend {
     case .embedded(let loadSampleData):
         let embedded = try await EmbeddedBackend.start(config, hasher: hasher, loadSampleData: loadSampleData, sellers: sellers, notes: notes, logger: logger)
@@ -69,6 +71,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         prepareMarket = embedded.prepare
         embeddedMarket = embedded.market
         catalog = embedded.market
+        photoPresence = PhotoPresence(market: embedded.market)
         makeKeeping = { _ in EmbeddedProductKeeping(market: embedded.market) }
         let images = ImageURLResolver(publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
         resolver = images
@@ -158,10 +161,11 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         .addRoutes(to: console)
     AdminProductController(
         market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline,
-        timeZone: config.timeZone)
+        timeZone: config.timeZone, photos: photoPresence)
         .addRoutes(to: console)
     AdminHistoryController(
-        audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone)
+        audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone,
+        photos: photoPresence)
         .addRoutes(to: console)
     AdminQuestionsController(market: market, questions: questions, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone)
         .addRoutes(to: console)

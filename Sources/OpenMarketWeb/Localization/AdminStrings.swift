@@ -151,6 +151,11 @@ extension AdminStrings {
         speaksKorean ? "바뀐 사진 \(index)" : "Photo \(index) after"
     }
 
+    /// A history photo the market no longer has (a later change removed it, or the product was deleted).
+    func photoGone(_ index: Int) -> String {
+        speaksKorean ? "지금은 없는 사진 \(index)" : "Photo \(index), no longer kept"
+    }
+
     /// A deleted product's main photo, by its place among the product's photos.
     func photoNumber(_ number: Int) -> String {
         speaksKorean ? "\(number)번째 사진" : "photo \(number)"

@@ -67,6 +67,10 @@ extension Strings {
             : "At most 5 photos can be listed, so the last \(leftOut) you chose \(leftOut == 1 ? "was" : "were") left out. Check the photos, then list again."
     }
 
+    func photoCount(_ count: Int) -> String {
+        isKorean ? "사진 \(count)장" : (count == 1 ? "1 photo" : "\(count) photos")
+    }
+
     func keptPhotoAlt(index: Int, count: Int) -> String {
         isKorean ? "보관한 사진 \(index)/\(count)" : "Kept photo \(index) of \(count)"
     }

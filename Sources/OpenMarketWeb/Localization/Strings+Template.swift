@@ -39,7 +39,7 @@ extension Strings {
             ("passwordHintNew", passwordHintNew), ("passwordHintExisting", passwordHintExisting), ("photosRechoose", photosRechoose),
             ("choosePhotos", choosePhotos), ("photosChosenNote", photosChosenNote), ("keptPhotosLegend", keptPhotosLegend),
             ("keptPhotosHint", keptPhotosHint), ("keptPhotoRemove", keptPhotoRemove), ("errDraftExpired", errDraftExpired),
-            ("photosCannotChange", photosCannotChange), ("thumbnailLegend", thumbnailLegend), ("submitCreate", submitCreate),
+            ("photosCannotChange", photosCannotChange), ("thumbnailLegend", thumbnailLegend), ("photosLegend", photosLegend), ("photosEditHint", photosEditHint), ("photoMain", photoMain), ("photoPlace", photoPlace), ("addPhotos", addPhotos), ("photosConsoleNote", photosConsoleNote), ("photosFixed", photosFixed), ("submitCreate", submitCreate),
             ("submitUpdate", submitUpdate), ("cancel", cancel), ("noChanges", noChanges),
             ("conflictTitle", conflictTitle), ("conflictIntro", conflictIntro), ("conflictWasNow", conflictWasNow),
             ("conflictYoursKept", conflictYoursKept), ("writesDisabled", writesDisabled),

@@ -99,6 +99,13 @@ final class Strings: Sendable {
     let errDraftExpired: String
     let photosCannotChange: String
     let thumbnailLegend: String
+    let photosLegend: String
+    let photosEditHint: String
+    let photoMain: String
+    let photoPlace: String
+    let addPhotos: String
+    let photosConsoleNote: String
+    let photosFixed: String
     let submitCreate: String
     let submitUpdate: String
     let cancel: String
@@ -270,6 +277,13 @@ final class Strings: Sendable {
         errDraftExpired: String,
         photosCannotChange: String,
         thumbnailLegend: String,
+        photosLegend: String,
+        photosEditHint: String,
+        photoMain: String,
+        photoPlace: String,
+        addPhotos: String,
+        photosConsoleNote: String,
+        photosFixed: String,
         submitCreate: String,
         submitUpdate: String,
         cancel: String,
@@ -436,6 +450,13 @@ final class Strings: Sendable {
         self.errDraftExpired = errDraftExpired
         self.photosCannotChange = photosCannotChange
         self.thumbnailLegend = thumbnailLegend
+        self.photosLegend = photosLegend
+        self.photosEditHint = photosEditHint
+        self.photoMain = photoMain
+        self.photoPlace = photoPlace
+        self.addPhotos = addPhotos
+        self.photosConsoleNote = photosConsoleNote
+        self.photosFixed = photosFixed
         self.submitCreate = submitCreate
         self.submitUpdate = submitUpdate
         self.cancel = cancel

@@ -15,6 +15,9 @@ extension ProductFormPage: TemplateObject {
         case "currencies": .list(currencies)
         case "thumbnails": .list(thumbnails)
         case "choosesMainPhoto": .bool(choosesMainPhoto)
+        case "editsPhotos": .bool(editsPhotos)
+        case "photoRows": .list(photoRows)
+        case "photosNote": .text(photosNote)
         case "name": .object(name)
         case "description": .object(description)
         case "price": .object(price)
@@ -83,6 +86,24 @@ extension ProductFormPage.KeptPhoto: TemplateObject {
         case "inputID": .text(inputID)
         case "url": .text(url)
         case "alt": .text(alt)
+        default: nil
+        }
+    }
+}
+
+extension ProductFormPage.PhotoRow: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "imageID": .int(imageID)
+        case "url": .text(url)
+        case "alt": .text(alt)
+        case "mainID": .text(mainID)
+        case "placeID": .text(placeID)
+        case "placeName": .text(placeName)
+        case "removeID": .text(removeID)
+        case "isMain": .bool(isMain)
+        case "isRemoved": .bool(isRemoved)
+        case "places": .list(places)
         default: nil
         }
     }

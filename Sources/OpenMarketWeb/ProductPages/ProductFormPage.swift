@@ -45,6 +45,20 @@ struct ProductFormPage: PageModel {
         var alt: String
     }
 
+    /// One of the product's photos on the edit form of the embedded market: main, place and "remove".
+    struct PhotoRow: Sendable {
+        var imageID: Int
+        var url: String
+        var alt: String
+        var mainID: String
+        var placeID: String
+        var placeName: String
+        var removeID: String
+        var isMain: Bool
+        var isRemoved: Bool
+        var places: [SelectOption]
+    }
+
     struct ThumbnailChoice: Sendable {
         var imageID: Int
         var inputID: String
@@ -69,6 +83,11 @@ struct ProductFormPage: PageModel {
     var thumbnails: [ThumbnailChoice]
     /// The edit form offers the main photo's choice where the market can make another photo the main one.
     var choosesMainPhoto: Bool
+    /// The edit form of the embedded market, which can arrange photos: each photo's row, and new photos to add.
+    var editsPhotos: Bool
+    var photoRows: [PhotoRow]
+    /// On an edit form that cannot arrange photos, why: the console's, or the remote market's.
+    var photosNote: String?
     var name: FieldState
     var description: FieldState
     var price: FieldState
@@ -109,6 +128,7 @@ struct ProductFormPage: PageModel {
     init(
         context: PageContext, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
         notice: String? = nil, writesDisabled: Bool, isAdmin: Bool = false, canChooseMainPhoto: Bool = true,
+        canArrangePhotos: Bool = false, photoChoices: PhotoChoices? = nil, rechoosePhotos: Bool = false,
         conflict: EditConflict? = nil, draft: PhotoDrafts.Draft? = nil
     ) {
         let strings = context.strings
@@ -118,8 +138,9 @@ struct ProductFormPage: PageModel {
         admin = isAdmin ? AdminLayout(language: context.language) : nil
         heading = product == nil ? strings.newTitle : strings.editTitle
         action = product.map { isAdmin ? SiteURL.admin(.editProduct(.value($0.id))).link : SiteURL.editProduct(.value($0.id)).link } ?? SiteURL.products().link
-        // The edit form carries no files, so it posts plainly encoded.
-        enctype = product == nil ? "multipart/form-data" : "application/x-www-form-urlencoded"
+        editsPhotos = product != nil && canArrangePhotos && !isAdmin
+        // An edit form that cannot add photos carries no files, so it posts plainly encoded.
+        enctype = product == nil || editsPhotos ? "multipart/form-data" : "application/x-www-form-urlencoded"
         submitLabel = product == nil ? strings.submitCreate : strings.submitUpdate
         cancelURL = product.map { isAdmin ? SiteURL.admin(.product(.value($0.id))).link : SiteURL.product(.value($0.id)).link } ?? SiteURL.products().link
         self.values = values
@@ -128,7 +149,20 @@ struct ProductFormPage: PageModel {
             SelectOption(value: Currency.usd.rawValue, label: strings.currencyUSD, isSelected: values.currency == Currency.usd.rawValue),
         ]
         let count = product?.images.count ?? 0
-        choosesMainPhoto = product != nil && canChooseMainPhoto
+        choosesMainPhoto = product != nil && canChooseMainPhoto && !editsPhotos
+        photosNote = product == nil || editsPhotos ? nil : isAdmin ? strings.photosConsoleNote
+            : canChooseMainPhoto ? strings.photosCannotChange : strings.photosFixed
+        let arranged = editsPhotos ? product?.images ?? [] : []
+        photoRows = arranged.enumerated().map { offset, image in
+            let place = photoChoices?.places[image.id] ?? offset + 1
+            return PhotoRow(
+                imageID: image.id, url: image.thumbnailURL,
+                alt: strings.photoAlt(name: product?.name ?? "", index: offset + 1, count: count),
+                mainID: "thumbnail-\(image.id)", placeID: "photo-place-\(image.id)", placeName: PhotoChoices.placeField(image.id),
+                removeID: "remove-photo-\(image.id)", isMain: String(image.id) == values.thumbnailID,
+                isRemoved: photoChoices?.removed.contains(image.id) ?? false,
+                places: (1...arranged.count).map { SelectOption(value: String($0), label: String($0), isSelected: $0 == place) })
+        }
         thumbnails = (choosesMainPhoto ? product?.images ?? [] : []).enumerated().map { offset, image in
             ThumbnailChoice(
                 imageID: image.id, inputID: "thumbnail-\(image.id)", url: image.thumbnailURL,
@@ -146,10 +180,13 @@ struct ProductFormPage: PageModel {
         images = FieldState(.images, errors: errors)
         password = FieldState(.password, errors: errors)
         thumbnail = FieldState(.thumbnailID, errors: errors, hasHint: false)
+        let photosElsewhere = product != nil && !editsPhotos
         summary = errors.ordered.map { field, message in
             // A thumbnail error points at the first radio button, which has an id of its own.
             let target = switch field {
             case .thumbnailID: product?.images.first.map { "thumbnail-\($0.id)" } ?? ""
+            // An edit form that takes no photos says why beside its photos.
+            case .images where photosElsewhere: "field-images-error"
             case .form: "main"
             default: "field-\(field.rawValue)"
             }
@@ -166,12 +203,18 @@ struct ProductFormPage: PageModel {
         }
         hasKeptPhotos = !keptPhotos.isEmpty
         draftKey = hasKeptPhotos ? draft?.key : nil
-        mustRechoosePhotos = product == nil && !errors.isEmpty && !hasKeptPhotos
+        mustRechoosePhotos = (product == nil && !errors.isEmpty && !hasKeptPhotos) || rechoosePhotos
         self.writesDisabled = writesDisabled
         // A refused edit keeps what the form first showed, so a change made meanwhile is still noticed.
         shownField = (values.shown ?? product.map(ShownProduct.init))?.field
         self.conflict = (conflict?.changes ?? []).map { change in
-            ConflictRow(label: FieldLabel.text(change.field.rawValue, strings.language), shown: change.shown, now: change.now, yoursKept: change.alsoChangedHere)
+            change.field == .images
+                ? ConflictRow(
+                    label: FieldLabel.text(change.field.rawValue, strings.language), shown: strings.photoCount(ShownProduct.photoCount(change.shown)),
+                    now: strings.photoCount(ShownProduct.photoCount(change.now)), yoursKept: false)
+                : ConflictRow(
+                    label: FieldLabel.text(change.field.rawValue, strings.language), shown: change.shown, now: change.now,
+                    yoursKept: change.alsoChangedHere)
         }
         hasConflict = !self.conflict.isEmpty
     }

@@ -7,11 +7,22 @@ struct ShownProduct: Sendable, Equatable {
     /// The form's text for each editable field, as `ProductFormInput(product:)` writes it.
     var values: [FormField: String]
 
-    static let fields: [FormField] = [.name, .description, .price, .currency, .discountedPrice, .stock, .thumbnailID]
+    /// `.images` is the photos' ids in their order: a photo added, removed or moved meanwhile is a change too.
+    static let fields: [FormField] = [.name, .description, .price, .currency, .discountedPrice, .stock, .thumbnailID, .images]
 
     init(_ product: ProductDetail) {
         let input = ProductFormInput(product: product)
         values = Dictionary(uniqueKeysWithValues: Self.fields.map { ($0, input[$0]) })
+        values[.images] = Self.photosValue(product)
+    }
+
+    static func photosValue(_ product: ProductDetail) -> String {
+        product.images.map { String($0.id) }.joined(separator: ",")
+    }
+
+    /// How many photos a `.images` value names.
+    static func photoCount(_ value: String) -> Int {
+        value.isEmpty ? 0 : value.split(separator: ",").count
     }
 
     /// Reads the hidden field; `nil` for anything this server did not write (then there is nothing to compare).
@@ -85,6 +96,9 @@ struct EditConflict: Sendable {
         case .thumbnailID:
             // A form without the choice (a product with one photo) leaves it as it was.
             return typed.isEmpty || typed == shown
+        case .images:
+            // The photo choices name photos by id: they are shown again on the photos as they are now.
+            return true
         default:
             return typed.trimmingCharacters(in: .whitespaces) == shown.trimmingCharacters(in: .whitespaces)
         }

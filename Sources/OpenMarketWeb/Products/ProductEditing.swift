@@ -22,6 +22,8 @@ struct ProductEditing: Sendable {
     var productsHaveOwnPasswords = false
     /// Whether the market can make another photo the main one; a v1 server always shows the first.
     var canChooseMainPhoto = true
+    /// Whether the market can add, remove and reorder a product's photos: the embedded one.
+    var canArrangePhotos: Bool { conditional != nil }
     /// Reads a product's photos before a delete, so the console can restore it (`ProductRestoring`).
     var keeping: (any DeletedProductKeeping)? = nil
 
@@ -77,22 +79,23 @@ struct ProductEditing: Sendable {
     /// is `changedMeanwhile` with the product as it is now. `nil` writes whatever the product is (the API's last
     /// writer wins). A remote market has no conditional change: there the caller's comparison before is all there is.
     /// `strings`: the requester's language; the history keeps refusals in every language (`AuditDetail`).
-    /// `images`: photos to put in place of all the product's photos (v1 apps' PATCH), where the market can.
+    /// `photos`: the product's photos afterwards (the edit form's, or all new ones for a v1 app's PATCH), where the
+    /// market can arrange them.
     func update(
-        _ product: ProductDetail, changes: ProductChanges, basedOn basis: ShownProduct? = nil, replacingImages images: [ImageUpload]? = nil,
+        _ product: ProductDetail, changes: ProductChanges, basedOn basis: ShownProduct? = nil, photos: PhotoArrangement? = nil,
         by requester: Requester, strings: Strings
     ) async -> Result<ProductDetail, Refusal> {
         // What the change replaced: on the embedded market read in the change's own transaction, so each entry of the
         // history has its own change's old values, whatever raced it; in remote mode the product as read before.
         var before = product
         let result: Result<ProductDetail, Refusal>
-        if case (.admin, .some) = (requester, images) {
+        if case (.admin, .some) = (requester, photos) {
             result = .failure(.market(.unsupportedMedia("The console does not replace photos.")))
         } else if let conditional {
             var expected: (@Sendable (ProductDetail) -> Bool)?
             if let basis { expected = { current in ShownProduct(current) == basis } }
             func change(as writer: ProductWriter) async throws -> ProductDetail {
-                switch try await conditional.updateProduct(id: product.id, changes: changes, replacingImages: images, as: writer, if: expected) {
+                switch try await conditional.updateProduct(id: product.id, changes: changes, arranging: photos, as: writer, if: expected) {
                 case .updated(let replacement):
                     before = replacement.before
                     return replacement.after
@@ -109,7 +112,7 @@ struct ProductEditing: Sendable {
                 }
             }
         } else {
-            switch (requester, images) {
+            switch (requester, photos) {
             case (.admin, _):
                 result = await Refusal.catching { try await admin.update(id: product.id, changes: changes) }
             case (.seller(let password, let client), nil):
@@ -123,18 +126,18 @@ struct ProductEditing: Sendable {
         // Photos replaced are a change of their own in the history: the thumbnails before and after.
         switch result {
         case .success(let updated):
-            let photos = images.map { AuditLog.Change.photos(from: before, to: updated, uploaded: $0.count) }
+            let photoChange = photos.map { AuditLog.Change.photos(from: before, to: updated, uploaded: $0.photos.count) }
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: updated.name,
-                changes: AuditLog.Change.diff(from: before, to: updated) + (photos.map { [$0] } ?? []), outcome: .success)
+                changes: AuditLog.Change.diff(from: before, to: updated) + (photoChange.map { [$0] } ?? []), outcome: .success)
         case .failure(.changedMeanwhile):
             // Nothing was tried on the product as it is: the requester sees the other change and decides again.
             break
         case .failure(let refusal):
-            let photos = images.map { AuditLog.Change.photos(from: before, to: nil, uploaded: $0.count) }
+            let photoChange = photos.map { AuditLog.Change.photos(from: before, to: nil, uploaded: $0.photos.count) }
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
-                changes: AuditLog.Change.requested(changes, current: product) + (photos.map { [$0] } ?? []),
+                changes: AuditLog.Change.requested(changes, current: product) + (photoChange.map { [$0] } ?? []),
                 outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
         }
         return result

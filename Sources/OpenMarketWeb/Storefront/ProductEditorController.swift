@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenMarketCore
+import OpenMarketStore
 
 /// Upload, edit and delete through HTML forms: read the form (its CSRF token checked by `SubmittedForm`), ask
 /// `ProductEditing`, and answer POST → redirect → GET on success or the form with its messages.
@@ -147,36 +148,67 @@ struct ProductEditorController: Sendable {
         return try formResponse(request, context, values: ProductFormInput(product: product), product: product)
     }
 
+    /// Changes a product. On the embedded market the form also arranges its photos (`PhotoChoices`); new photos a
+    /// refused form sent are not kept, and the form says to choose them again.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let id = try context.productID()
-        let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
+        let upload = try await uploads.read(request, context: context, photoField: FormField.images.rawValue, repeatable: [PhotoChoices.removeField])
+        let form = upload.form
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
         let input = ProductFormInput(form: form)
+        let files = form.files.filter { $0.fieldName == FormField.images.rawValue }
+        let sentPhotos = !files.isEmpty || upload.refusal != nil || upload.leftOut > 0
+        let choices = editing.canArrangePhotos ? PhotoChoices(form: form, product: product) : nil
         // What the change is based on: the product as the form showed it, else as it was just read. The read above
         // only spares a doomed attempt; the market decides again in the change's own transaction.
         let basis = input.shown ?? ShownProduct(product)
         if let conflict = EditConflict(submitted: input, shown: basis, current: product) {
-            return try formResponse(request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict)
+            return try formResponse(
+                request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict, rechoosePhotos: sentPhotos)
         }
-        switch input.editRequest(for: product, strings) {
-        case .invalid(let errors):
-            return try formResponse(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
-        case .unchanged:
-            return try formResponse(request, context, values: input, product: product, notice: strings.noChanges)
-        case .changes(let changes):
-            let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
-            switch await editing.update(product, changes: changes, basedOn: basis, by: seller, strings: strings) {
-            case .success:
-                return Redirect.to(SiteURL.product(.value(id)).link, flash: .updated)
-            case .failure(.changedMeanwhile(let current)):
-                let conflict = EditConflict(submitted: input, shown: basis, current: current)
-                return try formResponse(
-                    request, context, values: conflict?.merged ?? ProductFormInput(product: current), product: current, status: .conflict,
-                    conflict: conflict)
-            case .failure(let refusal):
-                return try refusedForm(refusal, request, context, values: input, product: product)
+        var errors = FieldErrors()
+        var status = HTTPResponse.Status.unprocessableContent
+        var changes = ProductChanges()
+        switch input.changes(from: product, strings) {
+        case .success(let found): changes = found
+        case .failure(let found): errors = found
+        }
+        var photos: PhotoArrangement?
+        if let choices {
+            if let refused = upload.refusal.map({ FieldErrors.photos($0, strings) }) ?? (files.isEmpty ? nil : FieldErrors.photos(files, strings)) {
+                (errors[.images], status) = (refused.errors[.images], refused.status)
+            } else {
+                let added = files.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
+                switch choices.arrangement(of: product, mainID: Int(input.thumbnailID), adding: added) {
+                case .success(let arrangement): photos = arrangement
+                case .failure(.noPhotoLeft): errors[.images] = strings.errImageCount(0)
+                case .failure(.tooMany(let count)): errors[.images] = strings.errImageCount(count + upload.leftOut)
+                }
             }
+        } else if sentPhotos {
+            errors[.images] = strings.photosCannotChange
+        }
+        guard errors.isEmpty else {
+            return try formResponse(
+                request, context, values: input, product: product, errors: errors, status: status, photoChoices: choices, rechoosePhotos: sentPhotos)
+        }
+        // The arrangement names the main photo, in its own place.
+        if photos != nil { changes.thumbnailID = nil }
+        guard !changes.isEmpty || photos != nil else {
+            return try formResponse(request, context, values: input, product: product, notice: strings.noChanges, photoChoices: choices)
+        }
+        let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
+        switch await editing.update(product, changes: changes, basedOn: basis, photos: photos, by: seller, strings: strings) {
+        case .success:
+            return Redirect.to(SiteURL.product(.value(id)).link, flash: .updated)
+        case .failure(.changedMeanwhile(let current)):
+            let conflict = EditConflict(submitted: input, shown: basis, current: current)
+            return try formResponse(
+                request, context, values: conflict?.merged ?? ProductFormInput(product: current), product: current, status: .conflict,
+                conflict: conflict, rechoosePhotos: sentPhotos)
+        case .failure(let refusal):
+            return try refusedForm(refusal, request, context, values: input, product: product, photoChoices: choices, rechoosePhotos: sentPhotos)
         }
     }
 
@@ -204,24 +236,27 @@ struct ProductEditorController: Sendable {
 
     private func refusedForm(
         _ refusal: ProductEditing.Refusal, _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?,
-        draft: PhotoDrafts.Draft? = nil
+        draft: PhotoDrafts.Draft? = nil, photoChoices: PhotoChoices? = nil, rechoosePhotos: Bool = false
     ) throws -> Response {
         guard let shown = refusal.formErrors(context.visitor.strings) else { throw refusal.pageError }
         var response = try formResponse(
-            request, context, values: values, product: product, errors: shown.errors, status: shown.status, draft: draft)
+            request, context, values: values, product: product, errors: shown.errors, status: shown.status, draft: draft,
+            photoChoices: photoChoices, rechoosePhotos: rechoosePhotos)
         if case .throttled(let seconds) = refusal { response.headers[.retryAfter] = String(seconds) }
         return response
     }
 
     private func formResponse(
         _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?, errors: FieldErrors = FieldErrors(),
-        notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil, draft: PhotoDrafts.Draft? = nil
+        notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil, draft: PhotoDrafts.Draft? = nil,
+        photoChoices: PhotoChoices? = nil, rechoosePhotos: Bool = false
     ) throws -> Response {
         let strings = context.visitor.strings
         let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
         let page = ProductFormPage(
             context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled,
-            canChooseMainPhoto: editing.canChooseMainPhoto, conflict: conflict, draft: draft)
+            canChooseMainPhoto: editing.canChooseMainPhoto, canArrangePhotos: editing.canArrangePhotos, photoChoices: photoChoices,
+            rechoosePhotos: rechoosePhotos, conflict: conflict, draft: draft)
         return try renderer.response(page, status: status)
     }
 

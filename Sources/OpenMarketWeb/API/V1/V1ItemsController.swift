@@ -75,7 +75,7 @@ struct V1ItemsController: Sendable {
             let product = try await market.product(id: id)
             let changes = try form.changes(to: product)
             result = await editing.update(
-                product, changes: changes, replacingImages: form.images.isEmpty ? nil : form.images, by: seller, strings: strings)
+                product, changes: changes, photos: form.images.isEmpty ? nil : .replacing(form.images), by: seller, strings: strings)
         } else {
             result = await editing.verify(productID: id, password: form.password, client: context.clientKey)
         }
