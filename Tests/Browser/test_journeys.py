@@ -290,13 +290,23 @@ def test_edit_photos(browser, market, sample_images, vendor_secret):
     assert len(browser.find_all(".photo-edit img")) == 3
     Select(browser.find(f"#photo-place-{third}")).select_by_value("1")
     Select(browser.find(f"#photo-place-{first}")).select_by_value("2")
-    browser.find(f"label[for='remove-photo-{second}']").click()
-    assert browser.find(f"#remove-photo-{second}").is_selected()
+    browser.find(f"label[for='remove-image-{second}']").click()
+    assert browser.find(f"#remove-image-{second}").is_selected()
     browser.find(f"label[for='thumbnail-{first}']").click()
     choose_photos(browser, sample_images[3:4])
     if browser.js:
         browser.wait_for(lambda d: browser.text("#photo-counter") == "3/5", "the counter did not count kept and new photos")
         browser.recheck()
+    # A wrong password: the choices stay and the new photo is kept, not to be chosen again.
+    browser.fill("#field-password", "not-the-password")
+    submit(browser, status=403)
+    assert browser.find(f"#remove-image-{second}").is_selected()
+    assert browser.find(f"#thumbnail-{first}").is_selected()
+    assert Select(browser.find(f"#photo-place-{third}")).first_selected_option.text == "1"
+    assert len(browser.find_all(".photo-editor .kept-photo img")) == 1
+    browser.wait_for(lambda d: loaded_images(browser, ".kept-photo img") == 1, "the kept photo did not load")
+    if browser.js:
+        assert browser.text("#photo-counter") == "3/5", "kept photos count towards the five"
     browser.fill("#field-password", vendor_secret)
     submit(browser)
     assert browser.path() == f"/products/{product_id}"

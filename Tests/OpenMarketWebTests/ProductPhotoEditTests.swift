@@ -49,7 +49,7 @@ struct ProductPhotoEditTests {
             for (offset, image) in product.images.enumerated() {
                 let main = try #require(form.tag(withID: "thumbnail-\(image.id)"))
                 #expect(main.contains("name=\"thumbnail_id\"") && main.hasSuffix(offset == 0 ? " checked>" : "value=\"\(image.id)\">"))
-                #expect(form.tag(withID: "remove-photo-\(image.id)")?.contains("name=\"remove_photo\" value=\"\(image.id)\"") == true)
+                #expect(form.tag(withID: "remove-image-\(image.id)")?.contains("name=\"remove_photo\" value=\"\(image.id)\"") == true)
                 let place = try #require(form.text.firstCapture(#"(<select id="photo-place-\#(image.id)"[\s\S]*?</select>)"#))
                 #expect(place.contains("name=\"photo_place_\(image.id)\""))
                 #expect(place.contains("<option value=\"\(offset + 1)\" selected>"))
@@ -101,7 +101,7 @@ struct ProductPhotoEditTests {
             let none = try await browser.postMultipart(SiteURLs.edit(product.id), fields: try Self.fields(product, form, photos: removeAll))
             #expect(none.status == .unprocessableContent)
             #expect(none.text.contains("<p class=\"field-error\" id=\"field-images-error\">사진을 1장 이상 골라 주세요"))
-            #expect(none.tag(withID: "remove-photo-\(product.images[0].id)")?.hasSuffix(" checked>") == true, "the choices stay")
+            #expect(none.tag(withID: "remove-image-\(product.images[0].id)")?.hasSuffix(" checked>") == true, "the choices stay")
 
             let three = try (0..<3).map { index in
                 UploadBody.Image(filename: "tent-\(index).png", contentType: "image/png", data: try TestSupport.sampleImage("tent-1.png"))
@@ -109,9 +109,35 @@ struct ProductPhotoEditTests {
             let six = try await browser.postMultipart(SiteURLs.edit(product.id), fields: try Self.fields(product, form, photos: []), images: three)
             #expect(six.status == .unprocessableContent)
             #expect(six.text.contains("사진을 1–5장 선택해 주세요 (지금 6장)."))
-            #expect(six.text.contains("사진을 다시 골라 주세요"), "new photos are not kept by a refused form")
+            #expect(six.text.components(separatedBy: "<li class=\"kept-photo\">").count - 1 == 3, "the new photos are kept for the next try")
+            #expect(!six.text.contains("사진을 다시 골라 주세요"))
             #expect(try await MarketProbe.product(product.id, via: client) == product)
             #expect(try TestSupport.counts(in: directory) == before)
+        }
+    }
+
+    @Test func newPhotosOfARefusedEditAreKeptAndAddedOnTheNextSave() async throws {
+        try await Self.withListed { client, browser, product in
+            var browser = browser
+            let form = try await browser.get(SiteURLs.edit(product.id))
+            let photo = UploadBody.Image(filename: "books-1.png", contentType: "image/png", data: try TestSupport.sampleImage("books-1.png"))
+            var fields = try Self.fields(product, form, photos: [])
+            fields = fields.map { $0.0 == "price" ? ($0.0, "not a price") : $0 }
+            let refused = try await browser.postMultipart(SiteURLs.edit(product.id), fields: fields, images: [photo])
+            #expect(refused.status == .unprocessableContent)
+            let draft = try #require(refused.text.firstCapture(#"name="photo_draft" value="([^"]+)""#))
+            let preview = try #require(refused.text.firstCapture(#"<li class="kept-photo"><img src="([^"]+)""#))
+            #expect(try await browser.get(preview).status == .ok, "the kept photo is shown to its visitor")
+            #expect(try await MarketProbe.product(product.id, via: client) == product)
+
+            // Saved again with a right price and nothing chosen anew: the kept photo is added after the others.
+            let saved = try await browser.postMultipart(
+                SiteURLs.edit(product.id), fields: try Self.fields(product, refused, photos: [("photo_draft", draft)]).map { $0.0 == "price" ? ($0.0, "16000") : $0 })
+            #expect(saved.status == .seeOther)
+            let after = try #require(try await MarketProbe.product(product.id, via: client))
+            #expect(after.price == 16000)
+            #expect(after.images.count == 4 && Array(after.images.prefix(3)) == product.images)
+            #expect(try await browser.get(preview).status == .notFound, "the draft is gone once its photos are listed")
         }
     }
 
@@ -150,7 +176,7 @@ struct ProductPhotoEditTests {
             #expect(conflict.status == .conflict)
             #expect(conflict.text.contains("<del>사진 3장</del> → <ins>사진 2장</ins>"))
             #expect(conflict.text.contains("name=\"price\" value=\"17000\""), "the person's own edit stays")
-            #expect(conflict.tag(withID: "remove-photo-\(product.images[2].id)") == nil, "the form shows the photos as they are")
+            #expect(conflict.tag(withID: "remove-image-\(product.images[2].id)") == nil, "the form shows the photos as they are")
             #expect(try await MarketProbe.product(product.id, via: client) == now)
         }
     }

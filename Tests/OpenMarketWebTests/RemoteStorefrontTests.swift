@@ -151,13 +151,13 @@ struct RemoteStorefrontTests {
             var browser = StorefrontBrowser(storefront)
             let form = try await browser.get(SiteURLs.edit(lantern.id))
             #expect(form.text.contains("enctype=\"application/x-www-form-urlencoded\""))
-            #expect(form.text.contains("이 마켓(원격 OpenMarket API)은 등록한 뒤 사진을 바꿀 수 없습니다."))
+            #expect(form.text.contains("이 사이트가 연결된 마켓은 등록한 뒤 사진을 바꿀 수 없습니다. 어떤 사진을"))
             #expect(!form.text.contains("name=\"images\"") && !form.text.contains("name=\"remove_photo\""))
             let photo = UploadBody.Image(filename: "mug-1.png", contentType: "image/png", data: try TestSupport.sampleImage())
             let refused = try await browser.postMultipart(
                 SiteURLs.edit(lantern.id), fields: lantern.editFields(password: TestSupport.vendor.secret, changing: ["price": "27000"]), images: [photo])
             #expect(refused.status == .unprocessableContent)
-            #expect(refused.text.contains("<p class=\"field-error\" id=\"field-images-error\">이 마켓(원격 OpenMarket API)은"))
+            #expect(refused.text.contains("<p class=\"field-error\" id=\"field-images-error\">이 사이트가 연결된 마켓은"))
             #expect(try await MarketProbe.product(lantern.id, via: upstream) == lantern)
         }
     }

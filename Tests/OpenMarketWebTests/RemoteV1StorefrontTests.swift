@@ -59,7 +59,7 @@ struct RemoteV1StorefrontTests {
             let edit = try await storefront.execute(uri: SiteURLs.edit(bicycle.id), method: .get)
             #expect(edit.status == .ok)
             #expect(!edit.text.contains("thumbnail-choice"))
-            #expect(edit.text.contains("이 마켓(원격 OpenMarket API)은 이 화면에서 사진을 바꿀 수 없습니다."), "the form says why photos stay")
+            #expect(edit.text.contains("이 사이트가 연결된 마켓은 등록한 뒤 사진을 바꿀 수 없습니다. 대표 사진은 첫 번째"), "the form says why photos stay")
             #expect(!edit.text.contains("name=\"images\""))
         }
     }

@@ -155,6 +155,8 @@ enum SamplePages {
         values.price = "12,000\""
         values.currency = "USD"
         let product = detail(images: 3)
+        var photoError = FieldErrors()
+        photoError[.images] = "Photos " + tricky
         // Someone renamed the product while the form was open; the person changed the stock and the name too.
         var changed = product
         changed.name = "Renamed " + tricky
@@ -175,6 +177,17 @@ enum SamplePages {
             ("form-edit", ProductFormPage(
                 context: c, values: ProductFormInput(product: product), product: product, errors: thumbnailError, notice: "Nothing " + tricky,
                 writesDisabled: false)),
+            ("form-edit-photos", ProductFormPage(
+                context: c, values: ProductFormInput(product: product), product: product, errors: photoError, writesDisabled: false,
+                canArrangePhotos: true, photoChoices: PhotoChoices(removed: [product.images[1].id], places: [product.images[2].id: 1]),
+                draft: PhotoDrafts.Draft(key: "draft\"<key>", photos: [
+                    PhotoDrafts.Photo(filename: "c " + tricky, mediaType: "image/jpeg", data: Data([3]), token: String(repeating: "c", count: 64)),
+                ]))),
+            ("form-edit-photos-rechoose", ProductFormPage(
+                context: c, values: ProductFormInput(product: product), product: product, errors: photoError, writesDisabled: false,
+                canArrangePhotos: true, rechoosePhotos: true)),
+            ("form-edit-remote-refused", ProductFormPage(
+                context: c, values: ProductFormInput(product: product), product: product, errors: photoError, writesDisabled: false)),
             ("form-edit-v1", ProductFormPage(
                 context: c, values: ProductFormInput(product: product), product: product, writesDisabled: false, canChooseMainPhoto: false)),
             ("form-admin", ProductFormPage(context: c, values: values, product: product, errors: everyError, writesDisabled: false, isAdmin: true)),

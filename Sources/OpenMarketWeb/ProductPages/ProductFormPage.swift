@@ -159,7 +159,7 @@ struct ProductFormPage: PageModel {
                 imageID: image.id, url: image.thumbnailURL,
                 alt: strings.photoAlt(name: product?.name ?? "", index: offset + 1, count: count),
                 mainID: "thumbnail-\(image.id)", placeID: "photo-place-\(image.id)", placeName: PhotoChoices.placeField(image.id),
-                removeID: "remove-photo-\(image.id)", isMain: String(image.id) == values.thumbnailID,
+                removeID: "remove-image-\(image.id)", isMain: String(image.id) == values.thumbnailID,
                 isRemoved: photoChoices?.removed.contains(image.id) ?? false,
                 places: (1...arranged.count).map { SelectOption(value: String($0), label: String($0), isSelected: $0 == place) })
         }
@@ -195,7 +195,7 @@ struct ProductFormPage: PageModel {
         hasErrors = !errors.isEmpty
         summaryTitle = strings.errorSummary(count: summary.count)
         self.notice = notice
-        let kept = product == nil ? draft?.photos ?? [] : []
+        let kept = product == nil || editsPhotos ? draft?.photos ?? [] : []
         keptPhotos = kept.enumerated().map { offset, photo in
             KeptPhoto(
                 token: photo.token, inputID: "remove-photo-\(offset + 1)", url: SiteURL.draftPhoto(.value(photo.token)).link,
@@ -203,7 +203,7 @@ struct ProductFormPage: PageModel {
         }
         hasKeptPhotos = !keptPhotos.isEmpty
         draftKey = hasKeptPhotos ? draft?.key : nil
-        mustRechoosePhotos = (product == nil && !errors.isEmpty && !hasKeptPhotos) || rechoosePhotos
+        mustRechoosePhotos = (product == nil && !errors.isEmpty && !hasKeptPhotos) || (rechoosePhotos && !hasKeptPhotos)
         self.writesDisabled = writesDisabled
         // A refused edit keeps what the form first showed, so a change made meanwhile is still noticed.
         shownField = (values.shown ?? product.map(ShownProduct.init))?.field

@@ -20,6 +20,11 @@ struct PhotoChoices: Sendable {
     /// Each photo's chosen place (1-based), by id; a photo without one keeps its own.
     var places: [Int: Int]
 
+    init(removed: Set<Int> = [], places: [Int: Int] = [:]) {
+        self.removed = removed
+        self.places = places
+    }
+
     init(form: SubmittedForm, product: ProductDetail) {
         let ids = Set(product.images.map(\.id))
         removed = Set(form.values(Self.removeField).compactMap { Int($0) }).intersection(ids)

@@ -149,23 +149,35 @@ struct ProductEditorController: Sendable {
     }
 
     /// Changes a product. On the embedded market the form also arranges its photos (`PhotoChoices`); new photos a
-    /// refused form sent are not kept, and the form says to choose them again.
+    /// form shown again could not take are kept as a draft, as on the upload form.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let id = try context.productID()
-        let upload = try await uploads.read(request, context: context, photoField: FormField.images.rawValue, repeatable: [PhotoChoices.removeField])
+        let upload = try await uploads.read(
+            request, context: context, photoField: FormField.images.rawValue, repeatable: [PhotoChoices.removeField, Self.removePhotoField])
         let form = upload.form
         let product = try await market.product(id: id)
         let strings = context.visitor.strings
+        let owner = context.visitor.csrfToken
         let input = ProductFormInput(form: form)
-        let files = form.files.filter { $0.fieldName == FormField.images.rawValue }
-        let sentPhotos = !files.isEmpty || upload.refusal != nil || upload.leftOut > 0
         let choices = editing.canArrangePhotos ? PhotoChoices(form: form, product: product) : nil
+        let draftKey = form.trimmed(Self.draftField)
+        let (added, leftOut, draftGone) = try await photos(of: upload, draftKey: draftKey, owner: owner)
+        let sentPhotos = !added.isEmpty || upload.refusal != nil || leftOut > 0 || draftGone
+        // The form shown again: new photos kept as a draft, or asked for again when they could not be kept.
+        func shownAgain(
+            values: ProductFormInput, product: ProductDetail, errors: FieldErrors = FieldErrors(), notice: String? = nil,
+            status: HTTPResponse.Status, conflict: EditConflict? = nil
+        ) async throws -> Response {
+            let draft = choices == nil ? nil : await keep(added, key: draftKey, owner: owner, context: context)
+            return try formResponse(
+                request, context, values: values, product: product, errors: errors, notice: notice, status: status, conflict: conflict,
+                draft: draft, photoChoices: choices, rechoosePhotos: sentPhotos && draft == nil)
+        }
         // What the change is based on: the product as the form showed it, else as it was just read. The read above
         // only spares a doomed attempt; the market decides again in the change's own transaction.
         let basis = input.shown ?? ShownProduct(product)
         if let conflict = EditConflict(submitted: input, shown: basis, current: product) {
-            return try formResponse(
-                request, context, values: conflict.merged, product: product, status: .conflict, conflict: conflict, rechoosePhotos: sentPhotos)
+            return try await shownAgain(values: conflict.merged, product: product, status: .conflict, conflict: conflict)
         }
         var errors = FieldErrors()
         var status = HTTPResponse.Status.unprocessableContent
@@ -176,39 +188,44 @@ struct ProductEditorController: Sendable {
         }
         var photos: PhotoArrangement?
         if let choices {
+            let files = added.map { SubmittedForm.File(fieldName: FormField.images.rawValue, filename: $0.filename, contentType: $0.mediaType, data: $0.data) }
             if let refused = upload.refusal.map({ FieldErrors.photos($0, strings) }) ?? (files.isEmpty ? nil : FieldErrors.photos(files, strings)) {
                 (errors[.images], status) = (refused.errors[.images], refused.status)
+            } else if draftGone {
+                errors[.images] = strings.errDraftExpired
             } else {
-                let added = files.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
-                switch choices.arrangement(of: product, mainID: Int(input.thumbnailID), adding: added) {
+                let uploads = files.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
+                switch choices.arrangement(of: product, mainID: Int(input.thumbnailID), adding: uploads) {
                 case .success(let arrangement): photos = arrangement
                 case .failure(.noPhotoLeft): errors[.images] = strings.errImageCount(0)
-                case .failure(.tooMany(let count)): errors[.images] = strings.errImageCount(count + upload.leftOut)
+                case .failure(.tooMany(let count)): errors[.images] = strings.errImageCount(count + leftOut)
                 }
             }
         } else if sentPhotos {
             errors[.images] = strings.photosCannotChange
         }
         guard errors.isEmpty else {
-            return try formResponse(
-                request, context, values: input, product: product, errors: errors, status: status, photoChoices: choices, rechoosePhotos: sentPhotos)
+            return try await shownAgain(values: input, product: product, errors: errors, status: status)
         }
         // The arrangement names the main photo, in its own place.
         if photos != nil { changes.thumbnailID = nil }
         guard !changes.isEmpty || photos != nil else {
-            return try formResponse(request, context, values: input, product: product, notice: strings.noChanges, photoChoices: choices)
+            return try await shownAgain(values: input, product: product, notice: strings.noChanges, status: .ok)
         }
         let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
         switch await editing.update(product, changes: changes, basedOn: basis, photos: photos, by: seller, strings: strings) {
         case .success:
+            if let draftKey { try? await drafts.discard(key: draftKey, owner: owner) }
             return Redirect.to(SiteURL.product(.value(id)).link, flash: .updated)
         case .failure(.changedMeanwhile(let current)):
             let conflict = EditConflict(submitted: input, shown: basis, current: current)
-            return try formResponse(
-                request, context, values: conflict?.merged ?? ProductFormInput(product: current), product: current, status: .conflict,
-                conflict: conflict, rechoosePhotos: sentPhotos)
+            return try await shownAgain(
+                values: conflict?.merged ?? ProductFormInput(product: current), product: current, status: .conflict, conflict: conflict)
         case .failure(let refusal):
-            return try refusedForm(refusal, request, context, values: input, product: product, photoChoices: choices, rechoosePhotos: sentPhotos)
+            guard let shown = refusal.formErrors(strings) else { throw refusal.pageError }
+            var response = try await shownAgain(values: input, product: product, errors: shown.errors, status: shown.status)
+            if case .throttled(let seconds) = refusal { response.headers[.retryAfter] = String(seconds) }
+            return response
         }
     }
 
@@ -236,12 +253,11 @@ struct ProductEditorController: Sendable {
 
     private func refusedForm(
         _ refusal: ProductEditing.Refusal, _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail?,
-        draft: PhotoDrafts.Draft? = nil, photoChoices: PhotoChoices? = nil, rechoosePhotos: Bool = false
+        draft: PhotoDrafts.Draft? = nil
     ) throws -> Response {
         guard let shown = refusal.formErrors(context.visitor.strings) else { throw refusal.pageError }
         var response = try formResponse(
-            request, context, values: values, product: product, errors: shown.errors, status: shown.status, draft: draft,
-            photoChoices: photoChoices, rechoosePhotos: rechoosePhotos)
+            request, context, values: values, product: product, errors: shown.errors, status: shown.status, draft: draft)
         if case .throttled(let seconds) = refusal { response.headers[.retryAfter] = String(seconds) }
         return response
     }

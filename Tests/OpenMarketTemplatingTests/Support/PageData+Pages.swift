@@ -20,6 +20,9 @@ extension PageData {
             Page(name: "card-sold-out", data: card(5), templates: ["partials/product-card", "partials/price"], marker: "sold-out"),
             Page(name: "field-error", data: field("name", error: true), templates: ["partials/field-error"], marker: "name-error"),
             Page(name: "field-fine", data: field("name", error: false), templates: ["partials/field-error"], marker: "\n"),
+            Page(
+                name: "form-photos", data: photoForm(layout: layout(flash: false), t: t),
+                templates: ["products/form", "partials/kept-photos", "partials/field-error", "layout"], marker: "photo-edit-list"),
         ]
         for (variant, flash) in [("full", true), ("plain", false)] {
             let layout = layout(flash: flash)
@@ -157,6 +160,27 @@ extension PageData {
             ],
             "password": field("password", error: errors), "submitLabel": "Save", "cancelURL": "/products",
         ]
+    }
+
+    /// The embedded market's edit form: the product's photos with their choices, and new photos kept from a refused try.
+    static func photoForm(layout: [String: Any], t: [String: Any]) -> [String: Any] {
+        var data = form(layout: layout, t: t, isEdit: true)
+        data["isAdmin"] = false
+        data["choosesMainPhoto"] = false
+        data["editsPhotos"] = true
+        data["images"] = field("images", error: true)
+        data["photoRows"] = [11, 12].map { id in
+            [
+                "imageID": id, "url": "/i/\(id)", "alt": "Photo \(id) " + tricky, "mainID": "thumbnail-\(id)", "placeID": "photo-place-\(id)",
+                "placeName": "photo_place_\(id)", "removeID": "remove-image-\(id)", "isMain": id == 11, "isRemoved": id == 12,
+                "places": [["value": "1", "label": "1", "isSelected": id == 11], ["value": "2", "label": "2", "isSelected": id == 12]],
+            ] as [String: Any]
+        }
+        data["hasKeptPhotos"] = true
+        data["draftKey"] = "draft\"<key>"
+        data["keptPhotos"] = [["token": "aa", "inputID": "remove-photo-1", "url": "/d/aa", "alt": "Kept " + tricky]]
+        data["mustRechoosePhotos"] = false
+        return data
     }
 
     static func delete(layout: [String: Any], t: [String: Any], failed: Bool) -> [String: Any] {
