@@ -16,7 +16,9 @@ let package = Package(
         .executable(name: "openmarket-web", targets: ["openmarket-web"]),
         .library(name: "OpenMarketInput", targets: ["OpenMarketInput"]),
         .executable(name: "openmarket-store-bench", targets: ["openmarket-store-bench"]),
+        .executable(name: "openmarket-template-bench", targets: ["openmarket-template-bench"]),
         .library(name: "OpenMarketCore", targets: ["OpenMarketCore"]),
+        .library(name: "OpenMarketEmbedded", targets: ["OpenMarketEmbedded"]),
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketPostgres", targets: ["OpenMarketPostgres"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
@@ -65,17 +67,27 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What both embedded markets share: the protocols they implement, their values, photo limits and secrets.
+        .target(
+            name: "OpenMarketEmbedded",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketImaging",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "OpenMarketStore",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketEmbedded",
                 "OpenMarketImaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface, for the full-text index's auxiliary function (see `TrigramPlacement`).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
@@ -86,8 +98,8 @@ let package = Package(
             dependencies: [
                 "OpenMarketCore",
                 "OpenMarketImaging",
+                "OpenMarketEmbedded",
                 "OpenMarketInput",
-                "OpenMarketStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -102,6 +114,7 @@ let package = Package(
             name: "OpenMarketWeb",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketEmbedded",
                 "OpenMarketStore",
                 "OpenMarketPostgres",
                 "OpenMarketTemplating",
@@ -152,6 +165,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Renders the list and product page models through our engine and swift-mustache; run it with scripts/bench-templates.
+        .executableTarget(
+            name: "openmarket-template-bench",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketTemplating",
+                "OpenMarketWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Our own Mustache renderer: no reflection, standard library only (Foundation to read the directory).
         .target(
             name: "OpenMarketTemplating",
@@ -161,6 +189,7 @@ let package = Package(
             name: "openmarket-web",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketEmbedded",
                 "OpenMarketPostgres",
                 "OpenMarketStore",
                 "OpenMarketWeb",
@@ -180,6 +209,7 @@ let package = Package(
             name: "openmarket-store-bench",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketEmbedded",
                 "OpenMarketStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -196,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "OpenMarketStoreTests",
             dependencies: [
-                "OpenMarketInput", "OpenMarketStore", "OpenMarketPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                "OpenMarketInput", "OpenMarketEmbedded", "OpenMarketStore", "OpenMarketPostgres", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings
@@ -221,6 +251,7 @@ let package = Package(
             name: "OpenMarketWebTests",
             dependencies: [
                 "OpenMarketWeb",
+                "OpenMarketEmbedded",
                 "OpenMarketStore",
                 "OpenMarketPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
-import OpenMarketStore
+import OpenMarketEmbedded
 import PostgresNIO
 
 /// The admin console's listing on PostgreSQL, with the embedded market's semantics (`ProductListing`): seven orders

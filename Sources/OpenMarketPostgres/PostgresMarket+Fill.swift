@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import OpenMarketCore
-import OpenMarketStore
+import OpenMarketEmbedded
 import PostgresNIO
 
 extension PostgresMarket {
@@ -13,7 +13,7 @@ extension PostgresMarket {
     @discardableResult
     public func fill(
         products count: Int, batchSize: Int = 2_000, seed: UInt64 = 0x0DDB_A11, progress: (@Sendable (Int) -> Void)? = nil
-    ) async throws(OpenMarketError) -> SQLiteMarket.FillReport {
+    ) async throws(OpenMarketError) -> EmbeddedMarket.FillReport {
         let started = ContinuousClock.now
         let vendors = try await fillVendors()
         var generator = FillGenerator(seed: seed)
@@ -71,7 +71,7 @@ extension PostgresMarket {
             for (position, choice) in item.images.enumerated() {
                 productIDs.append(ids[index])
                 positions.append(Int32(position))
-                keys.append(SQLiteMarket.newImageKey())
+                keys.append(EmbeddedMarket.newImageKey())
                 choices.append(Int32(choice + 1))
                 created.append(dates[index])
             }
@@ -99,7 +99,7 @@ extension PostgresMarket {
 
     /// The fill's vendors, made on the first fill with one random secret nobody keeps.
     private func fillVendors() async throws(OpenMarketError) -> [Int64] {
-        let names = (1...SQLiteMarket.fillVendorCount).map { $0 % 2 == 0 ? "Fill Shop \($0)" : "채움 상점 \($0)" }
+        let names = (1...EmbeddedMarket.fillVendorCount).map { $0 % 2 == 0 ? "Fill Shop \($0)" : "채움 상점 \($0)" }
         let secret = UUID().uuidString
         var ids: [Int64] = []
         for name in names {

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketImaging
-import OpenMarketStore
 import PostgresNIO
 
 extension PostgresMarket: ImageStreaming {
@@ -14,9 +14,9 @@ extension PostgresMarket: ImageStreaming {
         var results: [ProcessedImage] = []
         for (index, image) in images.enumerated() {
             do {
-                results.append(try await processor.process(image.data, limits: SQLiteMarket.imageLimits))
+                results.append(try await processor.process(image.data, limits: EmbeddedMarket.imageLimits))
             } catch {
-                throw SQLiteMarket.marketError(error, position: index + 1)
+                throw EmbeddedMarket.marketError(error, position: index + 1)
             }
         }
         return results
@@ -39,7 +39,7 @@ extension PostgresMarket: ImageStreaming {
         let rows = try await connection.query(
             """
             INSERT INTO product_image (product_id, position, key, file_extension, media_type, created_at)
-            VALUES (\(productID), \(position), \(SQLiteMarket.newImageKey()), \(display.format.fileExtension), \(display.format.mediaType), now())
+            VALUES (\(productID), \(position), \(EmbeddedMarket.newImageKey()), \(display.format.fileExtension), \(display.format.mediaType), now())
             RETURNING id
             """, logger: logger)
         var inserted: Int64?

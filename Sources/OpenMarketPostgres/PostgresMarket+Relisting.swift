@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketImaging
-import OpenMarketStore
 import PostgresNIO
 
 extension PostgresMarket: ProductRelisting, ProductImageReplacing {

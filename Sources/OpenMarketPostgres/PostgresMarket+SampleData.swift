@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import OpenMarketCore
-import OpenMarketInput
+import OpenMarketEmbedded
 import OpenMarketImaging
-import OpenMarketStore
+import OpenMarketInput
 import PostgresNIO
 
 extension PostgresMarket: VendorKeeping, ConsistencyChecking {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
-import OpenMarketStore
+import OpenMarketEmbedded
 import PostgresNIO
 
 extension PostgresMarket: VendorListing, ProductBatchReading {

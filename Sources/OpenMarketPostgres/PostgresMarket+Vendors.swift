@@ -1,10 +1,10 @@
 import Foundation
 import OpenMarketCore
-import OpenMarketStore
+import OpenMarketEmbedded
 import PostgresNIO
 
 extension PostgresMarket {
-    public typealias VendorAccount = OpenMarketStore.VendorAccount
+    public typealias VendorAccount = OpenMarketEmbedded.VendorAccount
 
     /// Creates the vendor, or sets its name and secret if the identifier exists already.
     @discardableResult

@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketImaging
-import OpenMarketStore
 import PostgresNIO
 import ServiceLifecycle
 

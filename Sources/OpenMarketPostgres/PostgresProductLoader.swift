@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
-import OpenMarketStore
+import OpenMarketEmbedded
 import PostgresNIO
 
 /// Turns rows into the API's product shapes: two queries per page or per product, never one per product, and never

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 
 /// Turns stored rows into the API's product shapes: a fixed number of queries per page, never one per product.
 enum ProductLoader {
@@ -104,17 +105,5 @@ enum ProductLoader {
             discountedPrice: MinorUnits.decimal(row[5], currency: currency), stock: row[6],
             createdAt: createdAt, issuedAt: createdAt, images: shown,
             vendor: ProductDetail.Vendor(id: Int(vendorID), name: row[9] ?? "", createdAt: row[10]))
-    }
-}
-
-/// Where an image is served: the same bytes under an origin and a thumbnail name, as the API has both URLs.
-package struct ImageURL {
-    package let origin: String
-    package let thumbnail: String
-
-    package init(prefix: String, key: String, fileExtension: String) {
-        let ext = fileExtension.isEmpty ? "" : "." + fileExtension
-        origin = "\(prefix)\(key)_origin\(ext)"
-        thumbnail = "\(prefix)\(key)_thumb\(ext)"
     }
 }

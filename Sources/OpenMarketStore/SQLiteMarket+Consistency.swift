@@ -1,5 +1,6 @@
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketInput
 
 extension SQLiteMarket: ConsistencyChecking {

@@ -1,39 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
-
-/// Where an export continues: the key of the last product it handed out, in the form of the market that made it.
-public struct ExportCursor: Sendable, Hashable {
-    /// One column of a key, for a market that binds them as parameters (PostgreSQL).
-    package enum Value: Sendable, Hashable {
-        case integer(Int64)
-        case text(String)
-        case date(Date)
-    }
-
-    enum Storage: Sendable, Hashable {
-        case sqlite(ProductPager.Key)
-        case values([Value])
-    }
-
-    let storage: Storage
-
-    init(key: ProductPager.Key) {
-        storage = .sqlite(key)
-    }
-
-    package init(values: [Value]) {
-        storage = .values(values)
-    }
-
-    var key: ProductPager.Key? {
-        if case .sqlite(let key) = storage { key } else { nil }
-    }
-
-    package var values: [Value]? {
-        if case .values(let values) = storage { values } else { nil }
-    }
-}
+import OpenMarketEmbedded
 
 extension SQLiteMarket: AdminListing {
     /// The next batch of every product the listing selects, after `cursor` (`nil` for the first batch), for
@@ -51,7 +19,7 @@ extension SQLiteMarket: AdminListing {
         let size = max(1, limit)
         let prefix = configuration.imagePathPrefix
         return try await read { db in
-            let keys = try Self.exportKeys(db, request, after: cursor?.key, count: size)
+            let keys = try Self.exportKeys(db, request, after: cursor?.key(as: ProductPager.Key.self), count: size)
             let ids = keys.compactMap { $0.last.flatMap { Int64.fromDatabaseValue($0) } }
             let products = try ProductLoader.summaries(db, ids: ids, imagePathPrefix: prefix, thumbnails: false)
             return (products, keys.count == size ? keys.last.map { ExportCursor(key: $0) } : nil)

@@ -2,22 +2,10 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 
 extension SQLiteMarket {
-    /// What a fill added.
-    public struct FillReport: Sendable, Hashable {
-        public var products: Int
-        public var images: Int
-        public var seconds: Double
-
-        public init(products: Int, images: Int, seconds: Double) {
-            self.products = products
-            self.images = images
-            self.seconds = seconds
-        }
-    }
-
-    package static let fillVendorCount = 12
+    public typealias FillReport = EmbeddedMarket.FillReport
 
     /// Adds `count` varied products (see `FillGenerator`) for load tests and benchmarks. Products belong to a
     /// dozen "Fill Shop" vendors, created on the first fill with a random secret nobody knows (the admin can
@@ -159,7 +147,7 @@ extension SQLiteMarket {
             try windows.execute(arguments: [id, ShortSearchSchema.document(name: item.name, description: item.description)])
             for (position, choice) in item.images.enumerated() {
                 let picture = FillCatalog.images[choice]
-                try image.execute(arguments: [id, position, newImageKey(), picture.fileExtension, picture.mediaType, picture.bytes, createdAt])
+                try image.execute(arguments: [id, position, EmbeddedMarket.newImageKey(), picture.fileExtension, picture.mediaType, picture.bytes, createdAt])
                 images += 1
             }
         }
@@ -167,7 +155,7 @@ extension SQLiteMarket {
     }
 
     private func fillVendors() async throws(OpenMarketError) -> [Int64] {
-        let names = (1...Self.fillVendorCount).map { $0 % 2 == 0 ? "Fill Shop \($0)" : "채움 상점 \($0)" }
+        let names = (1...EmbeddedMarket.fillVendorCount).map { $0 % 2 == 0 ? "Fill Shop \($0)" : "채움 상점 \($0)" }
         let existing = try await read { db in
             try Int64.fetchAll(db, VendorRecord.select(Column("id")).filter(names.contains(VendorRecord.Columns.name)).order(Column("id")))
         }

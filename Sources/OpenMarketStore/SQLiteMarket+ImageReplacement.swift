@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketEmbedded
 
 extension SQLiteMarket: ProductImageReplacing {
     /// The photos are checked by the same rules as an upload's before anything is written; then the fields, the

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketImaging
 
 extension SQLiteMarket: ImageServing {
@@ -13,9 +14,9 @@ extension SQLiteMarket: ImageServing {
         var results: [ProcessedImage] = []
         for (index, image) in images.enumerated() {
             do {
-                results.append(try await processor.process(image.data, limits: Self.imageLimits))
+                results.append(try await processor.process(image.data, limits: EmbeddedMarket.imageLimits))
             } catch {
-                throw Self.marketError(error, position: index + 1)
+                throw EmbeddedMarket.marketError(error, position: index + 1)
             }
         }
         return results
@@ -105,7 +106,7 @@ extension SQLiteMarket: ImageServing {
         let image: ProcessedImage
         do {
             guard let processor = imageProcessor else { return nil }
-            image = try await processor.process(bytes, limits: Self.imageLimits)
+            image = try await processor.process(bytes, limits: EmbeddedMarket.imageLimits)
         } catch {
             logger.warning("A stored photo could not be processed and is not served", metadata: ["key": "\(row.key)", "code": "\(error.code)"])
             return nil
@@ -127,25 +128,5 @@ extension SQLiteMarket: ImageServing {
         processed.processedAt = now
         processed.mediaType = display.format.mediaType
         return processed
-    }
-
-    /// The market's limits: the display image within the API's 300 KB, the thumbnails at the widths pages name.
-    package static let imageLimits = ImageLimits(maxStoredBytes: MarketLimits.maxImageBytes, thumbnailWidths: StoredImage.thumbnailWidths)
-
-    /// A refused photo as the API answers it: 415 for what is not a usable image, 422 for too many pixels.
-    package static func marketError(_ error: ImageError, position: Int) -> OpenMarketError {
-        switch error {
-        case .notAnImage, .decodeFailed:
-            .unsupportedMedia("Image \(position) could not be read as a JPEG, PNG, GIF, WebP or HEIC image.")
-        case .unsupportedFormat:
-            // Never the decoder's own name for what it found ("MAGICK"): what the person can send instead.
-            .unsupportedMedia("Image \(position) is not a JPEG, PNG, GIF, WebP or HEIC image; send it in one of those formats.")
-        case .tooManyPixels(let width, let height, _), .sideTooLong(let width, let height, _):
-            .invalid([.init(.imagePixels(position: position, width: width, height: height))])
-        case .tooLargeAfterShrinking(let bytes, let limit):
-            .tooLarge("Image \(position) is still \(bytes) bytes at the smallest display size; the limit is \(limit) bytes.")
-        case .encodeFailed, .libraryUnavailable, .cancelled:
-            .storeFailure("Image \(position) could not be processed (\(error.code)).")
-        }
     }
 }

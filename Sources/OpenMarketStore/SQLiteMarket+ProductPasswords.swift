@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 
 extension SQLiteMarket: ProductPasswordKeeping {
     public func createProduct(
@@ -41,18 +42,6 @@ extension SQLiteMarket: ProductPasswordKeeping {
             }
             return adopted
         }
-    }
-}
-
-/// A product's own password, written with the product, and the creation key its history knows it by. A product
-/// listed again without a password of its own still carries the key.
-package struct OwnPassword: Sendable {
-    package var hash: String?
-    package var creationKey: String
-
-    package init(hash: String?, creationKey: String) {
-        self.hash = hash
-        self.creationKey = creationKey
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 
 extension SQLiteMarket: VendorKeeping {
     public func productCount() async throws(OpenMarketError) -> Int {

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 
 extension SQLiteMarket {
-    public typealias VendorAccount = OpenMarketStore.VendorAccount
+    public typealias VendorAccount = OpenMarketEmbedded.VendorAccount
 
     /// Creates the vendor, or sets its name and secret if the identifier exists already.
     @discardableResult

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketImaging
 
@@ -103,7 +104,7 @@ extension SQLiteMarket: TwoStepDeleting {
 
     static func insertImage(_ db: Database, _ image: ProcessedImage, productID: Int64, position: Int, createdAt: Date) throws -> Int64 {
         var record = ProductImageRecord(
-            id: nil, productId: productID, position: position, key: Self.newImageKey(),
+            id: nil, productId: productID, position: position, key: EmbeddedMarket.newImageKey(),
             fileExtension: image.display.format.fileExtension, mediaType: image.display.format.mediaType,
             bytes: image.display.data, createdAt: createdAt, processedAt: createdAt)
         try record.insert(db)
@@ -165,9 +166,5 @@ extension SQLiteMarket: TwoStepDeleting {
             throw OpenMarketError.forbidden("Product \(id) belongs to another vendor.")
         }
         return product
-    }
-
-    package static func newImageKey() -> String {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import NIOConcurrencyHelpers
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketImaging
 
 /// The embedded OpenMarket: `OpenMarketAPI` on a GRDB database.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// One timed query path: a call of the store's public API, as the web layer makes it.

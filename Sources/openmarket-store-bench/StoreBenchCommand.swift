@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Logging
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Fills a market database to a size, then times each list, search and export path of the store and prints

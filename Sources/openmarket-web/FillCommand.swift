@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
 import OpenMarketWeb

@@ -1,3 +1,4 @@
+import OpenMarketEmbedded
 import OpenMarketInput
 import Foundation
 import GRDB
@@ -59,7 +60,7 @@ struct FillTests {
         let vendors = try await test.market.database.read { db in
             try Int.fetchOne(db, sql: "SELECT count(DISTINCT vendorId) FROM product")
         }
-        #expect(vendors == SQLiteMarket.fillVendorCount)
+        #expect(vendors == EmbeddedMarket.fillVendorCount)
         #expect(try await test.market.productCount() == 150)
         #expect(try await test.market.consistencyProblems() == [])
     }

@@ -1,3 +1,4 @@
+import OpenMarketEmbedded
 import OpenMarketInput
 import Foundation
 import GRDB

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 @testable import OpenMarketStore
 import Testing
 

@@ -1,4 +1,5 @@
 import OpenMarketCore
+@testable import OpenMarketEmbedded
 @testable import OpenMarketStore
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 @testable import OpenMarketStore
 
 /// A fresh in-memory market with two vendors: `owner` and `neighbor`.

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 import Testing
 @testable import OpenMarketWeb

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
 import ServiceLifecycle

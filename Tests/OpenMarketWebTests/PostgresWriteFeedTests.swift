@@ -6,6 +6,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
 import PostgresNIO

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 @testable import OpenMarketWeb
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 import Testing
 @testable import OpenMarketWeb

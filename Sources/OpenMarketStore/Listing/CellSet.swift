@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 
 /// The filter cells a listing selects (see `CellSchema`): stock in or sold out, times won or dollars.
 struct CellSet: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 
 /// One listing the store can page through: an order and direction, filter cells and an optional search.
 struct ListingRequest: Sendable {

@@ -1,3 +1,4 @@
+import OpenMarketEmbedded
 import OpenMarketInput
 import GRDB
 
@@ -9,7 +10,7 @@ import GRDB
 /// bounded, however common the word.
 struct ProductSearch {
     /// How many matches a search reads at most; also the count shown as "10,000+".
-    static let cap = 10_000
+    static let cap = ListingPage.searchCap
 
     let expression: SearchExpression
     /// The verified form's FTS5 query of the query's rarest trigrams, chosen by `prepared(_:)`.

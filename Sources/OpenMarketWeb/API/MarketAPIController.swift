@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
 

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The products table, bulk delete and CSV export.

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTemplating
 

@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketImaging
 import OpenMarketPostgres
 import OpenMarketStore

@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Where an export continues: a key in the embedded market, an offset in the remote one.

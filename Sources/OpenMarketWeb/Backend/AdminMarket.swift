@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// What the admin console needs from the backend, beyond the storefront's `OpenMarketAPI`: any order and

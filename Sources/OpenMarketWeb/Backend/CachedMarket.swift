@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The embedded market for pages, with its list pages and products kept between writes: a page is read many

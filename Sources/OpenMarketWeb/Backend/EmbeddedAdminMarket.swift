@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Which photo addresses in the history are of photos the market no longer has (an edit removed them, or a delete

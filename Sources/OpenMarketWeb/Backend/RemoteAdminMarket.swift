@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Remote mode: the OpenMarket API can neither sort nor filter, so every page of the (searched) list is read

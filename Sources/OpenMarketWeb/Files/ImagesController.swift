@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Serves the embedded market's photos. Their bytes never change under a key, so clients may cache them forever.

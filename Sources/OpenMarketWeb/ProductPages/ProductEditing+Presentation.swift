@@ -1,5 +1,6 @@
 import Hummingbird
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
 

@@ -1,3 +1,4 @@
+import OpenMarketEmbedded
 import OpenMarketTemplating
 
 extension ProductFormPage: TemplateObject {

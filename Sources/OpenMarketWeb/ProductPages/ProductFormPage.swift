@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketTemplating
 
 /// The upload form (`/products/new`) and the edit form (`/products/{id}/edit`): one template, two modes.

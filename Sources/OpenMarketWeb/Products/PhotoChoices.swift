@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The edit form's photos: which of the product's photos stay, in what order, which is the main one, and the new

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketCore
 

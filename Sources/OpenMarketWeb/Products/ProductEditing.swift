@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
 

@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The admin table's state, all in the URL: search, filters, sort and page.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The vendors the embedded market starts with: the one this front end acts as, and a sample neighbour.

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Upload, edit and delete through HTML forms: read the form (its CSRF token checked by `SubmittedForm`), ask

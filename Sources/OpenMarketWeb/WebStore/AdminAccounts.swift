@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRDB
 import Logging
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The admin password (bcrypt hash) and signed-in sessions, kept in the web store so a restart signs nobody out

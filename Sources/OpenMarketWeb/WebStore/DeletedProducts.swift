@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// What a product deleted through this front end leaves behind so staff can list it again: its photos as they

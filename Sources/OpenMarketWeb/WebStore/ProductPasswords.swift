@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Where product passwords live, and how a typed one is checked.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketStore
 
 /// The front end's state in `web.sqlite` (see `WebDatabase` for its tables): one instance, one file.

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketEmbedded
 import OpenMarketStore
 
 // The front end's own state is kept by one of two stores: `web.sqlite` beside the market (one instance), or

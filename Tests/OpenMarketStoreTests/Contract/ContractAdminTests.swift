@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketEmbedded
 @testable import OpenMarketStore
 import Testing
 

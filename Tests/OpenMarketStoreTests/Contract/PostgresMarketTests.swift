@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 @testable import OpenMarketPostgres
 @testable import OpenMarketStore
 import PostgresNIO

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
 

@@ -60,3 +60,15 @@ public struct StoredImage: Sendable, Hashable {
     /// The width `_thumb` serves: sharp in a two-column phone grid and a 240 px desktop card.
     package static let thumbWidth = 400
 }
+
+/// Where an image is served: the same bytes under an origin and a thumbnail name, as the API has both URLs.
+package struct ImageURL {
+    package let origin: String
+    package let thumbnail: String
+
+    package init(prefix: String, key: String, fileExtension: String) {
+        let ext = fileExtension.isEmpty ? "" : "." + fileExtension
+        origin = "\(prefix)\(key)_origin\(ext)"
+        thumbnail = "\(prefix)\(key)_thumb\(ext)"
+    }
+}
