@@ -132,6 +132,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // Each language's texts, one file each, read at start-up (`TextCatalogues`).
+            resources: [.copy("Texts")],
             swiftSettings: swiftSettings
         ),
         // libvips from the system (Debian: libvips-dev); `scripts/install-dependencies` installs it.

@@ -16,7 +16,7 @@ struct AdminHistoryReadingTests {
             changes: [.init(field: "price", old: "35000", new: "30000", currency: "KRW")], outcome: .success)
         try await audit.record(
             actor: .visitor(client: "127.0.0.1"), action: .delete, productID: 7, productName: "찻잔", outcome: .refused,
-            detail: AuditDetail.inEveryLanguage { $0.errPasswordWrong })
+            detail: AuditDetail.inEveryLanguage { $0[.errPasswordWrong] })
         try await audit.record(
             actor: .admin, action: .update, productID: 8, productName: "Lamp",
             changes: [.init(field: "price", old: "12.5", new: "10", currency: "USD")], outcome: .success)
@@ -37,7 +37,7 @@ struct AdminHistoryReadingTests {
             #expect(korean.text.contains("data-label=\"수행자\">관리자</td>"))
             #expect(korean.text.contains("<del>35,000원</del> → <ins>30,000원</ins>"))
             #expect(korean.text.contains("<del>$12.50</del> → <ins>$10.00</ins>"))
-            #expect(korean.text.contains("<small>\(Language.korean.strings.errPasswordWrong)</small>"))
+            #expect(korean.text.contains("<small>\(Language.korean.strings[.errPasswordWrong])</small>"))
             // The entry's hour in Seoul, not in UTC.
             let hour = try #require(Self.hour(of: korean.text))
             var seoul = Calendar(identifier: .gregorian)
@@ -52,7 +52,7 @@ struct AdminHistoryReadingTests {
             #expect(english.text.contains("data-label=\"By\">Visitor 127.0.0.1</td>"))
             #expect(english.text.contains("data-label=\"By\">Staff</td>"))
             #expect(english.text.contains("<del>₩35,000</del> → <ins>₩30,000</ins>"))
-            #expect(english.text.contains("<small>\(Language.english.strings.errPasswordWrong)</small>"), "a Korean visitor's refusal, in English")
+            #expect(english.text.contains("<small>\(Language.english.strings[.errPasswordWrong])</small>"), "a Korean visitor's refusal, in English")
         }
     }
 

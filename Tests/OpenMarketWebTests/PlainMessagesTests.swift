@@ -55,7 +55,7 @@ struct PlainMessagesTests {
 
     @Test func theFormsTextsSpeakOfNoBytesNorOfTheAPI() {
         for strings in [Language.korean.strings, Language.english.strings] {
-            for (name, text) in strings.templateEntries {
+            for (name, text) in strings.catalogue.entries(under: "") {
                 #expect(!text.contains("바이트") && !text.lowercased().contains("byte"), "\(name): \(text)")
                 #expect(!text.contains("API"), "\(name): \(text)")
             }

@@ -45,7 +45,7 @@ struct ProductQuestionTests {
             let wrong = try await seller.post(
                 "/products/\(lantern.id)/questions/\(id)/answer", fields: [("password", "not-the-secret"), ("answer", "8시간 갑니다.")])
             #expect(wrong.status == .forbidden)
-            #expect(wrong.text.contains(Language.korean.strings.errPasswordWrong))
+            #expect(wrong.text.contains(Language.korean.strings[.errPasswordWrong]))
             #expect(wrong.text.contains(">8시간 갑니다.</textarea>"), "what the seller typed stays")
             #expect(!(try await buyer.get(page)).text.contains("8시간 갑니다."))
             let answered = try await seller.post(
@@ -249,10 +249,12 @@ struct ProductQuestionTests {
 
     @Test func everyQuestionTextIsWrittenInBothLanguagesAndReadByItsName() {
         for key in QuestionTexts.Key.allCases {
-            #expect(!key.korean.isEmpty && !key.english.isEmpty && key.korean != key.english, "\(key)")
-            #expect(QuestionTexts(language: .english).templateTexts.value(forKey: key.rawValue) != nil)
+            let korean = Language.korean.questionTexts[key]
+            let english = Language.english.questionTexts[key]
+            #expect(!korean.isEmpty && !english.isEmpty && korean != english, "\(key)")
+            #expect(Language.english.questionTexts.templateTexts.value(forKey: key.rawValue) != nil)
         }
-        #expect(QuestionTexts(language: .korean).templateTexts.count == QuestionTexts.Key.allCases.count)
+        #expect(Language.korean.questionTexts.templateTexts.count == QuestionTexts.Key.allCases.count)
     }
 
     static func count(in directory: URL) async throws -> Int {

@@ -53,3 +53,18 @@ struct ReflectedQuestionTexts: MustacheParent {
         QuestionTexts.Key(rawValue: name).map { texts[$0] }
     }
 }
+
+/// The storefront's texts as swift-mustache looks them up: by key, through the code's own lookup rather than the
+/// templates' table (`TemplateTexts`), so a text the table lost renders differently from this reference.
+extension Strings: MustacheParent {
+    public func child(named name: String) -> Any? {
+        Key(rawValue: name).map { self[$0] }
+    }
+}
+
+/// The console's texts, looked up as the storefront's are.
+extension AdminStrings: MustacheParent {
+    public func child(named name: String) -> Any? {
+        Key(rawValue: name).map { self[$0] }
+    }
+}

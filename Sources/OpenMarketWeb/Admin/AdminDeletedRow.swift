@@ -29,7 +29,7 @@ struct AdminDeletedRow: Sendable {
         isUrgent = days <= 3
         adminURL = SiteURL.admin(.product(.value(product.productID))).link
         restoreAction = SiteURL.admin(.restore(.value(Int(product.eventID)))).link
-        restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + product.productName
+        restoreLabel = a.restoreNamed(product.productName)
     }
 }
 

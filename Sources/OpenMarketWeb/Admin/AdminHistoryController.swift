@@ -62,11 +62,11 @@ struct AdminHistoryController: Sendable {
         case .failure(.alreadyRestored(let id)):
             (message, status) = (a.alreadyRestored(id), .conflict)
         case .failure(.restoring):
-            (message, status) = (a.restoring, .conflict)
+            (message, status) = (a[.restoring], .conflict)
         case .failure(.photosNotKept(let expired)):
-            (message, status) = (expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a.restoreNoPhotos, .gone)
+            (message, status) = (expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a[.restoreNoPhotos], .gone)
         case .failure(.snapshotUnreadable):
-            (message, status) = (a.restoreSnapshotUnreadable, .unprocessableContent)
+            (message, status) = (a[.restoreSnapshotUnreadable], .unprocessableContent)
         case .failure(.market(let refusal)):
             guard let shown = refusal.formErrors(strings) else { throw refusal.pageError }
             (message, status) = (refusal.detail(strings), shown.status)
@@ -80,7 +80,7 @@ struct AdminHistoryController: Sendable {
     ) async throws -> Response {
         let page = try await audit.events(query.filter(timeZone: timeZone), limit: AdminHistoryPage.perPage)
         let kept = try await deleted.states(eventIDs: page.events.filter { $0.action == .delete }.map(\.id))
-        let pageContext = PageContext(title: context.visitor.language.adminStrings.historyTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.language.adminStrings[.historyTitle], request: request, visitor: context.visitor)
         let model = AdminHistoryPage(
             context: pageContext, query: query, page: page, kept: kept, gone: await photos.gone(among: PhotoPresence.urls(of: page.events)),
             notice: notice, timeZone: timeZone)

@@ -36,7 +36,7 @@ struct AdminHistoryPage: PageModel {
         self.context = context
         admin = AdminLayout(language: language, section: .history)
         let a = language.adminStrings
-        heading = query.productID.map { "\(a.historyTitle) · #\($0)" } ?? a.historyTitle
+        heading = query.productID.map { "\(a[.historyTitle]) · #\($0)" } ?? a[.historyTitle]
         historyCaption = heading
         timeColumn = a.columnTimeIn(timeZone.identifier)
         historyRows = page.events.map { HistoryRow($0, language: language, kept: kept, gone: gone, timeZone: timeZone) }
@@ -46,9 +46,9 @@ struct AdminHistoryPage: PageModel {
         formAction = allHistoryURL
         productID = query.productID.map(String.init) ?? ""
         let labels: [(AdminHistoryQuery.Kind, String)] = [
-            (.create, a.actionCreate), (.update, a.actionUpdate), (.delete, a.actionDelete), (.restore, a.actionRestore), (.refused, a.outcomeRefused),
+            (.create, a[.actionCreate]), (.update, a[.actionUpdate]), (.delete, a[.actionDelete]), (.restore, a[.actionRestore]), (.refused, a[.outcomeRefused]),
         ]
-        actionOptions = [SelectOption(value: "", label: a.filterAll, isSelected: query.kind == nil)]
+        actionOptions = [SelectOption(value: "", label: a[.filterAll], isSelected: query.kind == nil)]
             + labels.map { SelectOption(value: $0.0.rawValue, label: $0.1, isSelected: query.kind == $0.0) }
         from = query.from ?? ""
         to = query.to ?? ""

@@ -67,7 +67,7 @@ struct AdminProductController: Sendable {
         case .invalid(let errors):
             return try form(request, context, values: input, product: product, errors: errors, status: .unprocessableContent)
         case .unchanged:
-            return try form(request, context, values: input, product: product, notice: strings.noChanges)
+            return try form(request, context, values: input, product: product, notice: strings[.noChanges])
         case .changes(let requested):
             switch await editing.update(product, changes: requested, basedOn: basis, by: .admin, strings: strings) {
             case .success:
@@ -93,7 +93,7 @@ struct AdminProductController: Sendable {
         _ request: Request, _ context: Context, values: ProductFormInput, product: ProductDetail, errors: FieldErrors = FieldErrors(),
         notice: String? = nil, status: HTTPResponse.Status = .ok, conflict: EditConflict? = nil
     ) throws -> Response {
-        let pageContext = PageContext(title: context.visitor.strings.editTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.strings[.editTitle], request: request, visitor: context.visitor)
         let page = ProductFormPage(
             context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: false, isAdmin: true,
             canChooseMainPhoto: editing.canChooseMainPhoto, conflict: conflict)

@@ -46,12 +46,12 @@ struct AdminProductPage: PageModel {
         shopURL = SiteURL.product(.value(id)).link
         editURL = SiteURL.admin(.editProduct(.value(id))).link
         deleteAction = SiteURL.admin(.confirmDelete).link
-        historyCaption = language.adminStrings.productHistory
+        historyCaption = language.adminStrings[.productHistory]
         historyRows = events.map { HistoryRow($0, language: language, kept: kept, gone: gone, timeZone: timeZone) }
         timeColumn = language.adminStrings.columnTimeIn(timeZone.identifier)
         hasHistory = !events.isEmpty
         let a = language.adminStrings
-        restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + name
+        restoreLabel = a.restoreNamed(name)
         if product == nil, let delete = events.first(where: { $0.action == .delete && $0.outcome == .success }) {
             // The latest delete decides: an earlier one was restored, or the product would not be gone again.
             if case .restorable(let until)? = kept[delete.id] {
@@ -61,7 +61,7 @@ struct AdminProductPage: PageModel {
             } else if case .restored(let newID)? = kept[delete.id] {
                 deletedBanner = a.restoredAs(newID)
             } else {
-                deletedBanner = a.deletedNotRestorable
+                deletedBanner = a[.deletedNotRestorable]
             }
         }
     }

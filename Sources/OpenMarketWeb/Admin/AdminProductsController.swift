@@ -35,14 +35,14 @@ struct AdminProductsController: Sendable {
         guard !ids.isEmpty, ids.count <= WebLimits.maxBulkProducts else {
             let a = context.visitor.language.adminStrings
             return try await table(
-                request, context, query: AdminTableQuery(), notice: ids.isEmpty ? a.nothingSelected : a.tooManySelected(WebLimits.maxBulkProducts),
+                request, context, query: AdminTableQuery(), notice: ids.isEmpty ? a[.nothingSelected] : a.tooManySelected(WebLimits.maxBulkProducts),
                 status: .unprocessableContent)
         }
         var products: [ProductDetail] = []
         for id in ids {
             if let product = try? await market.product(id: id) { products.append(product) }
         }
-        let pageContext = PageContext(title: context.visitor.language.adminStrings.confirmTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.language.adminStrings[.confirmTitle], request: request, visitor: context.visitor)
         return try renderer.response(AdminDeleteConfirmPage(context: pageContext, products: products))
     }
 
@@ -59,16 +59,16 @@ struct AdminProductsController: Sendable {
             let name = (try? await market.product(id: id))?.name ?? "#\(id)"
             switch await editing.delete(productID: id, by: .admin, strings: context.visitor.strings) {
             case .success(let deleted):
-                results.append(.init(id: id, name: deleted.name, outcome: a.outcomeSuccess, outcomeClass: "outcome-success", message: nil))
+                results.append(.init(id: id, name: deleted.name, outcome: a[.outcomeSuccess], outcomeClass: "outcome-success", message: nil))
             case .failure(let refusal):
                 let failed = refusal.isOurFailure
                 results.append(.init(
-                    id: id, name: name, outcome: failed ? a.outcomeFailed : a.outcomeRefused,
+                    id: id, name: name, outcome: failed ? a[.outcomeFailed] : a[.outcomeRefused],
                     outcomeClass: failed ? "outcome-failed" : "outcome-refused", message: refusal.detail(context.visitor.strings)))
             }
         }
         context.logger.info("Admin bulk delete", metadata: ["count": "\(results.count)"])
-        let pageContext = PageContext(title: a.resultsTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: a[.resultsTitle], request: request, visitor: context.visitor)
         return try renderer.response(AdminDeleteResultPage(context: pageContext, results: results))
     }
 
@@ -115,7 +115,7 @@ struct AdminProductsController: Sendable {
     private func table(
         _ request: Request, _ context: Context, query: AdminTableQuery, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let pageContext = PageContext(title: context.visitor.language.adminStrings.productsTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.language.adminStrings[.productsTitle], request: request, visitor: context.visitor)
         let offset = (query.page - 1) * AdminTableQuery.perPage
         if query.showsDeleted {
             let found = try await deleted.restorable(search: query.listing.search, limit: AdminTableQuery.perPage, offset: offset)

@@ -72,7 +72,7 @@ struct AdminProductsPage: PageModel {
         search = listing.search ?? ""
         showsDeleted = query.showsDeleted
         statusOptions = [
-            SelectOption(value: "", label: a.statusOnSale, isSelected: !query.showsDeleted),
+            SelectOption(value: "", label: a[.statusOnSale], isSelected: !query.showsDeleted),
             SelectOption(value: "deleted", label: a.statusDeleted(days: DeletedProducts.retentionDays), isSelected: query.showsDeleted),
         ]
         deletedRows = deleted.map { AdminDeletedRow($0, format: format, language: context.language, now: now) }
@@ -81,17 +81,17 @@ struct AdminProductsPage: PageModel {
             deletedMatchesURL = SiteURL.admin(.products(query.with(showsDeleted: true))).link
         }
         stockOptions = [
-            SelectOption(value: "", label: a.filterAll, isSelected: listing.stock == nil),
-            SelectOption(value: "in", label: a.filterInStock, isSelected: listing.stock == .inStock),
-            SelectOption(value: "out", label: a.filterSoldOut, isSelected: listing.stock == .soldOut),
+            SelectOption(value: "", label: a[.filterAll], isSelected: listing.stock == nil),
+            SelectOption(value: "in", label: a[.filterInStock], isSelected: listing.stock == .inStock),
+            SelectOption(value: "out", label: a[.filterSoldOut], isSelected: listing.stock == .soldOut),
         ]
-        currencyOptions = [SelectOption(value: "", label: a.filterAll, isSelected: listing.currency == nil)]
+        currencyOptions = [SelectOption(value: "", label: a[.filterAll], isSelected: listing.currency == nil)]
             + Currency.allCases.map { SelectOption(value: $0.rawValue, label: $0.rawValue, isSelected: listing.currency == $0) }
         sort = listing.sort.rawValue
         direction = listing.ascending ? "asc" : "desc"
         let labels: [(ProductListing.Sort, String)] = [
-            (.id, a.columnID), (.name, a.columnName), (.vendor, a.columnVendor), (.price, a.columnPrice),
-            (.discount, a.columnDiscount), (.stock, a.columnStock), (.date, a.columnDate),
+            (.id, a[.columnID]), (.name, a[.columnName]), (.vendor, a[.columnVendor]), (.price, a[.columnPrice]),
+            (.discount, a[.columnDiscount]), (.stock, a[.columnStock]), (.date, a[.columnDate]),
         ]
         columns = labels.map { sort, label in
             let isSorted = listing.sort == sort
@@ -99,7 +99,7 @@ struct AdminProductsPage: PageModel {
                 label: label, sortURL: SiteURL.admin(.products(query.sorted(by: sort))).link,
                 ariaSort: isSorted ? (listing.ascending ? "ascending" : "descending") : "none",
                 indicator: isSorted ? (listing.ascending ? "▲" : "▼") : "",
-                note: isSorted && (sort == .price || sort == .discount) ? a.groupedByCurrency : nil)
+                note: isSorted && (sort == .price || sort == .discount) ? a[.groupedByCurrency] : nil)
         }
         rows = products.map { product in
             Row(
@@ -116,7 +116,7 @@ struct AdminProductsPage: PageModel {
         let first = (query.page - 1) * AdminTableQuery.perPage + 1
         let range = (total: format.number(total), from: format.number(first), to: format.number(first + shown - 1))
         caption = shown == 0
-            ? (query.showsDeleted ? a.noDeletedProducts(days: DeletedProducts.retentionDays) : a.emptyTable)
+            ? (query.showsDeleted ? a.noDeletedProducts(days: DeletedProducts.retentionDays) : a[.emptyTable])
             : (query.showsDeleted ? a.deletedTableCaption(range.total, range.from, range.to) : a.tableCaption(total: range.total, from: range.from, to: range.to))
         let lastPage = max(1, (total + AdminTableQuery.perPage - 1) / AdminTableQuery.perPage)
         pagination = Pagination(current: query.page, lastPage: lastPage, strings: context.strings, format: format) {

@@ -39,7 +39,7 @@ struct AdminQuestionsPage: PageModel {
         admin = AdminLayout(language: language, section: .questions)
         let texts = language.questionTexts
         let style = Date.FormatStyle(
-            date: .numeric, time: .shortened, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
+            date: .numeric, time: .shortened, locale: Locale(identifier: language.strings[.locale]),
             calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
         let shown = questions.prefix(Self.perPage)
         rows = shown.map { question in

@@ -57,7 +57,7 @@ struct AdminSessionController: Sendable {
             context.logger.warning("Failed admin sign-in", metadata: ["client": "\(context.clientKey)", "device": "\(device != nil)"])
             // A miss that starts a wait says how long, so the next try is not spent on a refusal.
             guard let wait = await throttle.waitSeconds(client: client, subject: subject), wait > 0 else {
-                return try page(request, context, next: form["next"], error: a.loginWrong, status: .unauthorized)
+                return try page(request, context, next: form["next"], error: a[.loginWrong], status: .unauthorized)
             }
             var response = try page(request, context, next: form["next"], error: a.loginWrong(thenWait: wait), status: .unauthorized)
             response.headers[.retryAfter] = String(wait)
@@ -94,7 +94,7 @@ struct AdminSessionController: Sendable {
         _ request: Request, _ context: Context, next: String?, error: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let a = context.visitor.language.adminStrings
-        let pageContext = PageContext(title: a.loginTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: a[.loginTitle], request: request, visitor: context.visitor)
         let page = AdminLoginPage(context: pageContext, next: Self.adminPath(next), error: error)
         return try renderer.response(page, status: status)
     }

@@ -65,16 +65,16 @@ struct HistoryRow: Sendable {
     ) {
         let a = language.adminStrings
         let format = Formatting(language: language)
-        let style = Date.FormatStyle(date: .numeric, time: .standard, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
+        let style = Date.FormatStyle(date: .numeric, time: .standard, locale: Locale(identifier: language.strings[.locale]),
                                      calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
         time = event.at.formatted(style)
         timeISO = event.at.formatted(.iso8601)
         actor = Self.actor(event.actor, a)
         action = switch event.action {
-        case .create: a.actionCreate
-        case .update: a.actionUpdate
-        case .delete: a.actionDelete
-        case .restore: a.actionRestore
+        case .create: a[.actionCreate]
+        case .update: a[.actionUpdate]
+        case .delete: a[.actionDelete]
+        case .restore: a[.actionRestore]
         }
         productName = event.productName
         productURL = event.productID.map { SiteURL.admin(.product(.value($0))).link }
@@ -108,14 +108,14 @@ struct HistoryRow: Sendable {
         }
         hasSnapshot = !(event.snapshot ?? []).isEmpty
         outcome = switch event.outcome {
-        case .success: a.outcomeSuccess
-        case .refused: a.outcomeRefused
-        case .failed: a.outcomeFailed
-        case .pending: a.outcomePending
+        case .success: a[.outcomeSuccess]
+        case .refused: a[.outcomeRefused]
+        case .failed: a[.outcomeFailed]
+        case .pending: a[.outcomePending]
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
         detail = event.detail.isEmpty ? nil : AuditDetail.text(event.detail, in: language)
-        restoreLabel = a.restoreButton + (language == .korean ? ": " : " ") + event.productName
+        restoreLabel = a.restoreNamed(event.productName)
         if event.action == .delete && event.outcome == .success && event.productID != nil {
             switch kept[event.id] {
             case .restorable(let until)?:
@@ -123,13 +123,13 @@ struct HistoryRow: Sendable {
                 let day = Date.FormatStyle(date: .long, time: .omitted, locale: style.locale, calendar: style.calendar, timeZone: timeZone)
                 restoreNote = a.restorableUntil(until.formatted(day))
             case .restoring?:
-                restoreNote = a.restoring
+                restoreNote = a[.restoring]
             case .restored(let id)?:
                 linkedURL = SiteURL.admin(.product(.value(id))).link
-                linkedText = id == event.productID ? a.restoredSameID : a.restoredAs(id)
+                linkedText = id == event.productID ? a[.restoredSameID] : a.restoredAs(id)
             case nil:
                 let expired = event.at.addingTimeInterval(DeletedProducts.retention) <= now
-                restoreNote = expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a.restoreNoPhotos
+                restoreNote = expired ? a.restoreExpired(days: DeletedProducts.retentionDays) : a[.restoreNoPhotos]
             }
         }
         // Under the same id there is nothing to link: both entries are this product's.
@@ -164,7 +164,7 @@ extension HistoryRow {
 
     /// Who did it, in the page's language: the history keeps `admin` and `visitor <address>`.
     static func actor(_ stored: String, _ a: AdminStrings) -> String {
-        if stored == "admin" { return a.actorAdmin }
+        if stored == "admin" { return a[.actorAdmin] }
         if stored.hasPrefix("visitor ") { return a.actorVisitor(String(stored.dropFirst("visitor ".count))) }
         return stored
     }

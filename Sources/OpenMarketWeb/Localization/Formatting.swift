@@ -47,7 +47,7 @@ struct Formatting: Sendable {
 
     /// The formatter's own answer, for days `CivilDay` leaves to the calendar.
     static func formattedDate(_ date: Date, language: Language) -> String {
-        let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
+        let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language.strings[.locale]),
                                      calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
         return date.formatted(style)
     }
@@ -56,17 +56,17 @@ struct Formatting: Sendable {
     /// The market keeps days in UTC, so this is whole-day arithmetic; a day in the future (a clock ahead) is today.
     func relativeDay(_ date: Date, now: Date = Date()) -> String {
         let days = max(0, Self.dayNumber(now) - Self.dayNumber(date))
-        let korean = language == .korean
-        func ago(_ count: Int, _ unitKorean: String, _ unitEnglish: String) -> String {
-            korean ? "\(count)\(unitKorean) 전" : "\(count) \(unitEnglish)\(count == 1 ? "" : "s") ago"
+        let strings = language.strings
+        func ago(_ count: Int, _ one: Strings.Key, _ many: Strings.Key) -> String {
+            strings.filling(count == 1 ? one : many, ["count": String(count)])
         }
         switch days {
-        case 0: return korean ? "오늘" : "today"
-        case 1: return korean ? "어제" : "yesterday"
-        case 2..<7: return ago(days, "일", "day")
-        case 7..<30: return ago(days / 7, "주", "week")
-        case 30..<365: return ago(days / 30, "개월", "month")
-        default: return ago(days / 365, "년", "year")
+        case 0: return strings[.today]
+        case 1: return strings[.yesterday]
+        case 2..<7: return ago(days, .daysAgoOne, .daysAgo)
+        case 7..<30: return ago(days / 7, .weeksAgoOne, .weeksAgo)
+        case 30..<365: return ago(days / 30, .monthsAgoOne, .monthsAgo)
+        default: return ago(days / 365, .yearsAgoOne, .yearsAgo)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// The interface languages: Korean by default, English on request.
+/// The interface languages: Korean by default, English on request. A language is its case here (the raw value is
+/// its code) and its texts' file, `Texts/<code>.texts`.
 public enum Language: String, Sendable, CaseIterable {
     case korean = "ko"
     case english = "en"
@@ -21,12 +22,15 @@ public enum Language: String, Sendable, CaseIterable {
             return (tag, quality)
         }
         for (tag, _) in accepted.sorted(by: { $0.1 > $1.1 }) {
-            if tag.hasPrefix("ko") { return .korean }
-            if tag.hasPrefix("en") { return .english }
+            if let language = allCases.first(where: { tag.hasPrefix($0.rawValue) }) { return language }
         }
         return .korean
     }
 
-    var strings: Strings { self == .korean ? .korean : .english }
-    var other: Language { self == .korean ? .english : .korean }
+    var strings: Strings { Strings.byLanguage[self] ?? .korean }
+    /// The language the header offers: the next one, so that every language is reached from every other.
+    var other: Language {
+        let all = Self.allCases
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
 }

@@ -23,28 +23,28 @@ struct ErrorPage: PageModel {
         let strings = context.strings
         let code = Int(presentation.status.code)
         (heading, message) = switch code {
-        case 404: (strings.errorNotFoundTitle, strings.errorNotFoundMessage)
-        case 413: (strings.errorTooLargeTitle, strings.errorTooLargeMessage)
+        case 404: (strings[.errorNotFoundTitle], strings[.errorNotFoundMessage])
+        case 413: (strings[.errorTooLargeTitle], strings[.errorTooLargeMessage])
         case 429:
             if case .tooManyAttempts(let seconds)? = presentation.webError {
-                (strings.errorTooManyTitle, strings.errTooManyAttempts(seconds: seconds))
+                (strings[.errorTooManyTitle], strings.errTooManyAttempts(seconds: seconds))
             } else {
-                (strings.errorTooManyTitle, strings.errorTooManyMessage)
+                (strings[.errorTooManyTitle], strings[.errorTooManyMessage])
             }
-        case 502, 503: (strings.errorBadGatewayTitle, strings.errorBadGatewayMessage)
-        case 504: (strings.errorTimeoutTitle, strings.errorTimeoutMessage)
-        case 500...: (strings.errorServerTitle, strings.errorServerMessage)
-        case 403: (strings.errorForbiddenTitle, strings.errorCSRFMessage)
-        case 415: (strings.errorBadRequestTitle, strings.errMarketPhotoUnreadable)
+        case 502, 503: (strings[.errorBadGatewayTitle], strings[.errorBadGatewayMessage])
+        case 504: (strings[.errorTimeoutTitle], strings[.errorTimeoutMessage])
+        case 500...: (strings[.errorServerTitle], strings[.errorServerMessage])
+        case 403: (strings[.errorForbiddenTitle], strings[.errorCSRFMessage])
+        case 415: (strings[.errorBadRequestTitle], strings[.errMarketPhotoUnreadable])
         case 422 where !presentation.violations.isEmpty:
-            (strings.errorBadRequestTitle, presentation.violations.map { strings.message(for: $0) }.joined(separator: " "))
-        default: (strings.errorBadRequestTitle, strings.errorBadRequestMessage)
+            (strings[.errorBadRequestTitle], presentation.violations.map { strings.message(for: $0) }.joined(separator: " "))
+        default: (strings[.errorBadRequestTitle], strings[.errorBadRequestMessage])
         }
         if case .writesDisabled? = presentation.webError {
-            message = strings.writesDisabled
+            message = strings[.writesDisabled]
         }
         if case .hostNotAllowed? = presentation.webError {
-            (heading, message) = (strings.errorForbiddenTitle, context.language.adminStrings.hostRefused)
+            (heading, message) = (strings[.errorForbiddenTitle], context.language.adminStrings[.hostRefused])
         }
         var context = context
         context.layout.title = heading

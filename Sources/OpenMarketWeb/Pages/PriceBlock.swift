@@ -21,9 +21,9 @@ struct PriceBlock: Sendable {
         let rate = format.discountRate(priceMinor: priceMinor, discountMinor: discountMinor)
         hasDiscount = rate != nil
         discountRate = rate ?? ""
-        originalLabel = strings.originalPriceLabel
-        saleLabel = strings.salePriceLabel
-        discountLabel = strings.discountLabel
+        originalLabel = strings[.originalPriceLabel]
+        saleLabel = strings[.salePriceLabel]
+        discountLabel = strings[.discountLabel]
     }
 }
 

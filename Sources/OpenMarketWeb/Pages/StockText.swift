@@ -14,7 +14,7 @@ struct StockText: Sendable {
         isSoldOut = stock == 0
         isLow = stock > 0 && stock <= Self.lowStockThreshold
         isWorthSaying = stock != 1
-        text = isSoldOut ? strings.soldOut : strings.stockLeft(format.number(stock))
+        text = isSoldOut ? strings[.soldOut] : strings.stockLeft(format.number(stock))
     }
 }
 

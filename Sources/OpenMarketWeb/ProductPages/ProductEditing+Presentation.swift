@@ -12,24 +12,24 @@ extension ProductEditing.Refusal {
         let status: HTTPResponse.Status
         switch self {
         case .passwordMissing:
-            (errors[.password], status) = (strings.errPasswordRequired, .unprocessableContent)
+            (errors[.password], status) = (strings[.errPasswordRequired], .unprocessableContent)
         case .passwordWrong:
-            (errors[.password], status) = (strings.errPasswordWrong, .forbidden)
+            (errors[.password], status) = (strings[.errPasswordWrong], .forbidden)
         case .throttled(let seconds):
             (errors[.password], status) = (strings.errTooManyAttempts(seconds: seconds), .tooManyRequests)
         case .storageFull:
-            (errors[.form], status) = (strings.errStorageFull, .insufficientStorage)
+            (errors[.form], status) = (strings[.errStorageFull], .insufficientStorage)
         case .market(.invalid(let violations)):
             for violation in violations { errors.add(strings.message(for: violation), for: FormField(violation.field) ?? .form) }
             status = .unprocessableContent
         case .market(.tooLarge):
-            (errors[.images], status) = (strings.errMarketPhotoTooLarge, .contentTooLarge)
+            (errors[.images], status) = (strings[.errMarketPhotoTooLarge], .contentTooLarge)
         case .market(.unsupportedMedia):
-            (errors[.images], status) = (strings.errMarketPhotoUnreadable, .unsupportedMediaType)
+            (errors[.images], status) = (strings[.errMarketPhotoUnreadable], .unsupportedMediaType)
         case .market(.forbidden):
-            (errors[.password], status) = (strings.errOtherVendor, .forbidden)
+            (errors[.password], status) = (strings[.errOtherVendor], .forbidden)
         case .changedMeanwhile:
-            (errors[.form], status) = (strings.conflictTitle, .conflict)
+            (errors[.form], status) = (strings[.conflictTitle], .conflict)
         case .writesDisabled, .market:
             return nil
         }
@@ -90,9 +90,9 @@ extension FieldErrors {
 
     /// A product password's problem, if any: required, long enough, and nothing bcrypt would cut off.
     static func password(_ password: String, _ strings: Strings) -> String? {
-        if password.isEmpty { return strings.errPasswordRequired }
+        if password.isEmpty { return strings[.errPasswordRequired] }
         if password.count < WebLimits.productPasswordLength.lowerBound || SecretHasher.problem(with: password) != nil {
-            return strings.errPasswordLength
+            return strings[.errPasswordLength]
         }
         return nil
     }

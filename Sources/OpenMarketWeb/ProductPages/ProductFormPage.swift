@@ -137,22 +137,22 @@ struct ProductFormPage: PageModel {
         isEdit = product != nil
         self.isAdmin = isAdmin
         admin = isAdmin ? AdminLayout(language: context.language) : nil
-        heading = product == nil ? strings.newTitle : strings.editTitle
+        heading = product == nil ? strings[.newTitle] : strings[.editTitle]
         action = product.map { isAdmin ? SiteURL.admin(.editProduct(.value($0.id))).link : SiteURL.editProduct(.value($0.id)).link } ?? SiteURL.products().link
         editsPhotos = product != nil && canArrangePhotos && !isAdmin
         // An edit form that cannot add photos carries no files, so it posts plainly encoded.
         enctype = product == nil || editsPhotos ? "multipart/form-data" : "application/x-www-form-urlencoded"
-        submitLabel = product == nil ? strings.submitCreate : strings.submitUpdate
+        submitLabel = product == nil ? strings[.submitCreate] : strings[.submitUpdate]
         cancelURL = product.map { isAdmin ? SiteURL.admin(.product(.value($0.id))).link : SiteURL.product(.value($0.id)).link } ?? SiteURL.products().link
         self.values = values
         currencies = [
-            SelectOption(value: Currency.krw.rawValue, label: strings.currencyKRW, isSelected: values.currency != Currency.usd.rawValue),
-            SelectOption(value: Currency.usd.rawValue, label: strings.currencyUSD, isSelected: values.currency == Currency.usd.rawValue),
+            SelectOption(value: Currency.krw.rawValue, label: strings[.currencyKRW], isSelected: values.currency != Currency.usd.rawValue),
+            SelectOption(value: Currency.usd.rawValue, label: strings[.currencyUSD], isSelected: values.currency == Currency.usd.rawValue),
         ]
         let count = product?.images.count ?? 0
         choosesMainPhoto = product != nil && canChooseMainPhoto && !editsPhotos
-        photosNote = product == nil || editsPhotos ? nil : isAdmin ? strings.photosConsoleNote
-            : canChooseMainPhoto ? strings.photosCannotChange : strings.photosFixed
+        photosNote = product == nil || editsPhotos ? nil : isAdmin ? strings[.photosConsoleNote]
+            : canChooseMainPhoto ? strings[.photosCannotChange] : strings[.photosFixed]
         let arranged = editsPhotos ? product?.images ?? [] : []
         photoRows = arranged.enumerated().map { offset, image in
             let place = photoChoices?.places[image.id] ?? offset + 1

@@ -49,13 +49,13 @@ extension ProductEditing {
         /// For the history, in the requester's language: what they were told, or what the market said, in that language.
         func detail(_ strings: Strings) -> String {
             switch self {
-            case .passwordMissing: strings.errPasswordRequired
-            case .passwordWrong: strings.errPasswordWrong
+            case .passwordMissing: strings[.errPasswordRequired]
+            case .passwordWrong: strings[.errPasswordWrong]
             case .throttled(let seconds): strings.errTooManyAttempts(seconds: seconds)
-            case .writesDisabled: strings.writesDisabled
-            case .storageFull: strings.errStorageFull
+            case .writesDisabled: strings[.writesDisabled]
+            case .storageFull: strings[.errStorageFull]
             case .market(let error): strings.marketError(error)
-            case .changedMeanwhile: strings.conflictTitle
+            case .changedMeanwhile: strings[.conflictTitle]
             }
         }
     }

@@ -79,13 +79,13 @@ struct ProductFormInput: Sendable {
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let trimmedDescription = description.trimmingCharacters(in: .whitespacesAndNewlines)
         let currency = Currency(rawValue: self.currency)
-        if currency == nil { errors[.currency] = strings.errCurrency }
+        if currency == nil { errors[.currency] = strings[.errCurrency] }
         let price = Self.amount(self.price)
-        if price == nil { errors[.price] = strings.errPriceNumber }
+        if price == nil { errors[.price] = strings[.errPriceNumber] }
         let discount = discountedPrice.trimmingCharacters(in: .whitespaces).isEmpty ? 0 : Self.amount(discountedPrice)
-        if discount == nil { errors[.discountedPrice] = strings.errDiscountNumber }
+        if discount == nil { errors[.discountedPrice] = strings[.errDiscountNumber] }
         let stock = Int(self.stock.trimmingCharacters(in: .whitespaces))
-        if stock == nil { errors[.stock] = strings.errStock }
+        if stock == nil { errors[.stock] = strings[.errStock] }
         // Fields that could not be read are checked with a stand-in, so the other fields' rules still speak.
         let fields = ProductRules.Fields(
             name: trimmedName, description: trimmedDescription, price: price ?? 1, currency: currency ?? .krw,
@@ -104,8 +104,8 @@ struct ProductFormInput: Sendable {
     /// Text that was typed but is only spaces reads as blank rather than as too short.
     private func message(for violation: OpenMarketError.Violation, _ strings: Strings) -> String {
         switch violation.rule {
-        case .nameLength(0)? where !name.isEmpty: strings.errNameBlank
-        case .descriptionLength(0)? where !description.isEmpty: strings.errDescriptionBlank
+        case .nameLength(0)? where !name.isEmpty: strings[.errNameBlank]
+        case .descriptionLength(0)? where !description.isEmpty: strings[.errDescriptionBlank]
         default: strings.message(for: violation)
         }
     }
@@ -114,8 +114,8 @@ struct ProductFormInput: Sendable {
     func seller(_ strings: Strings) -> (name: String?, problem: String?) {
         switch SellerNames.normalized(sellerName) {
         case .success(let name): (name, nil)
-        case .failure(.length): (nil, strings.errSellerLength)
-        case .failure(.characters): (nil, strings.errSellerCharacters)
+        case .failure(.length): (nil, strings[.errSellerLength])
+        case .failure(.characters): (nil, strings[.errSellerCharacters])
         }
     }
 
@@ -146,7 +146,7 @@ struct ProductFormInput: Sendable {
             if let id = Int(thumbnailID), product.images.contains(where: { $0.id == id }) {
                 if id != product.thumbnailImageID { changes.thumbnailID = id }
             } else {
-                errors[.thumbnailID] = strings.errThumbnail
+                errors[.thumbnailID] = strings[.errThumbnail]
             }
         }
         return errors.isEmpty ? .success(changes) : .failure(errors)

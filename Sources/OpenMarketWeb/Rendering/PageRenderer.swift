@@ -26,6 +26,8 @@ public struct PageRenderer: Sendable {
         for name in Self.requiredTemplates where !library.hasTemplate(named: name) {
             throw .missingTemplate(name)
         }
+        let problems = TextCatalogues.problems()
+        guard problems.isEmpty else { throw .texts(problems) }
     }
 
     /// Room a page is rendered into: a full list page is about 25 KB, so nearly every page fits; a larger one is

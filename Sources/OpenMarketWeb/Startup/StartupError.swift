@@ -4,6 +4,8 @@ public enum StartupError: Error, CustomStringConvertible {
     case missingTemplate(String)
     case missingFile(String)
     case templateParse(String)
+    /// The texts' files (`Texts/<code>.texts`) lack a key, add one, or disagree on a text's placeholders.
+    case texts([String])
     case invalidOption(String)
     case dataDirectory(String)
     /// The market's PostgreSQL database cannot be reached or used.
@@ -19,6 +21,8 @@ public enum StartupError: Error, CustomStringConvertible {
             "Missing template Templates/\(name).mustache."
         case .templateParse(let detail):
             "A template could not be parsed: \(detail)"
+        case .texts(let problems):
+            "The texts cannot serve every page:\n  " + problems.joined(separator: "\n  ")
         case .invalidOption(let detail):
             detail
         case .marketDatabase(let detail):

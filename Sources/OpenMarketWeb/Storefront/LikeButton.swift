@@ -45,7 +45,7 @@ struct LikeButton: Sendable {
         requested = isLiked ? "0" : "1"
         pressed = isLiked ? "true" : "false"
         icon = isLiked ? "♥" : "♡"
-        label = isLiked ? strings.likedState : strings.likeAction
+        label = isLiked ? strings[.likedState] : strings[.likeAction]
         productLikes = format.number(state.productLikes)
         countText = strings.likesCount(format.number(state.count))
         listURL = SiteURL.likes().link

@@ -105,7 +105,7 @@ struct ListContent: Sendable {
         let strings = inputs.language.strings
         let format = Formatting(language: inputs.language)
         let now = Date(timeIntervalSince1970: Double(inputs.day) * 86_400)
-        heading = query.search.map { strings.searchHeading(query: $0) } ?? strings.listTitle
+        heading = query.search.map { strings.searchHeading(query: $0) } ?? strings[.listTitle]
         hasSearch = query.search != nil
         let isFiltered = query.inStockOnly || query.currency != nil
         offersShowAll = hasSearch || isFiltered
@@ -121,9 +121,9 @@ struct ListContent: Sendable {
         isEmpty = products.isEmpty
         // Past the last page the market answers "no content": that is not an empty market.
         isPastTheEnd = page == nil && query.page > 1
-        emptyTitle = isPastTheEnd ? strings.emptyPageTitle
-            : query.search.map { strings.emptySearchTitle(query: $0) } ?? (isFiltered ? strings.emptyFilteredTitle : strings.emptyTitle)
-        emptyHint = hasSearch ? strings.emptySearchHint : isFiltered ? strings.emptyFilteredHint : strings.emptyHint
+        emptyTitle = isPastTheEnd ? strings[.emptyPageTitle]
+            : query.search.map { strings.emptySearchTitle(query: $0) } ?? (isFiltered ? strings[.emptyFilteredTitle] : strings[.emptyTitle])
+        emptyHint = hasSearch ? strings[.emptySearchHint] : isFiltered ? strings[.emptyFilteredHint] : strings[.emptyHint]
         showAllURL = SiteURL.products(ListQuery(perPage: query.perPage, view: query.view)).link
         firstPageURL = SiteURL.products(query.with(page: 1)).link
         isGrid = view == .grid

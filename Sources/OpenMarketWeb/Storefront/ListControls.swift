@@ -17,15 +17,15 @@ struct ListControls: Sendable {
     /// `anchor` keeps the toolbar in view after the new list loads, as the view switch does.
     init(query: ListQuery, strings: Strings, anchor: String) {
         let sorts: [(ProductQuery.Sort, String)] = [
-            (.newest, strings.sortNewest), (.priceAscending, strings.sortPriceLow), (.priceDescending, strings.sortPriceHigh),
+            (.newest, strings[.sortNewest]), (.priceAscending, strings[.sortPriceLow]), (.priceDescending, strings[.sortPriceHigh]),
         ]
         sortChoices = sorts.map { sort, label in
             Choice(label: label, url: SiteURL.products(query.with(sort: sort)).link + anchor, isCurrent: query.sort == sort)
         }
         stockChoice = Choice(
-            label: strings.filterInStock, url: SiteURL.products(query.with(inStockOnly: !query.inStockOnly)).link + anchor,
+            label: strings[.filterInStock], url: SiteURL.products(query.with(inStockOnly: !query.inStockOnly)).link + anchor,
             isCurrent: query.inStockOnly)
-        let currencies: [(Currency?, String)] = [(nil, strings.filterAnyCurrency), (.krw, strings.filterKRW), (.usd, strings.filterUSD)]
+        let currencies: [(Currency?, String)] = [(nil, strings[.filterAnyCurrency]), (.krw, strings[.filterKRW]), (.usd, strings[.filterUSD])]
         currencyChoices = currencies.map { currency, label in
             Choice(label: label, url: SiteURL.products(query.with(currency: currency)).link + anchor, isCurrent: query.currency == currency)
         }

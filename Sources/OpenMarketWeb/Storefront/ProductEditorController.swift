@@ -68,7 +68,7 @@ struct ProductEditorController: Sendable {
         } else if leftOut > 0 {
             errors[.images] = strings.errTooManyPhotos(leftOut: leftOut)
         } else if photos.isEmpty && draftGone {
-            errors[.images] = strings.errDraftExpired
+            errors[.images] = strings[.errDraftExpired]
         } else if let refused = FieldErrors.photos(files, strings) {
             errors[.images] = refused.errors[.images]
             status = refused.status
@@ -193,7 +193,7 @@ struct ProductEditorController: Sendable {
             if let refused = upload.refusal.map({ FieldErrors.photos($0, strings) }) ?? (files.isEmpty ? nil : FieldErrors.photos(files, strings)) {
                 (errors[.images], status) = (refused.errors[.images], refused.status)
             } else if draftGone {
-                errors[.images] = strings.errDraftExpired
+                errors[.images] = strings[.errDraftExpired]
             } else {
                 let uploads = files.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
                 switch choices.arrangement(of: product, mainID: Int(input.thumbnailID), adding: uploads) {
@@ -203,7 +203,7 @@ struct ProductEditorController: Sendable {
                 }
             }
         } else if sentPhotos {
-            errors[.images] = strings.photosCannotChange
+            errors[.images] = strings[.photosCannotChange]
         }
         guard errors.isEmpty else {
             return try await shownAgain(values: input, product: product, errors: errors, status: status)
@@ -211,7 +211,7 @@ struct ProductEditorController: Sendable {
         // The arrangement names the main photo, in its own place.
         if photos != nil { changes.thumbnailID = nil }
         guard !changes.isEmpty || photos != nil else {
-            return try await shownAgain(values: input, product: product, notice: strings.noChanges, status: .ok)
+            return try await shownAgain(values: input, product: product, notice: strings[.noChanges], status: .ok)
         }
         let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
         switch await editing.update(product, changes: changes, basedOn: basis, photos: photos, by: seller, strings: strings) {
@@ -269,7 +269,7 @@ struct ProductEditorController: Sendable {
         photoChoices: PhotoChoices? = nil, rechoosePhotos: Bool = false
     ) throws -> Response {
         let strings = context.visitor.strings
-        let pageContext = PageContext(title: product == nil ? strings.newTitle : strings.editTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: product == nil ? strings[.newTitle] : strings[.editTitle], request: request, visitor: context.visitor)
         let page = ProductFormPage(
             context: pageContext, values: values, product: product, errors: errors, notice: notice, writesDisabled: writesDisabled,
             canChooseMainPhoto: editing.canChooseMainPhoto, canArrangePhotos: editing.canArrangePhotos, photoChoices: photoChoices,
@@ -280,7 +280,7 @@ struct ProductEditorController: Sendable {
     private func deleteResponse(
         _ request: Request, _ context: Context, product: ProductDetail, error: String? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let pageContext = PageContext(title: context.visitor.strings.deleteTitle, request: request, visitor: context.visitor)
+        let pageContext = PageContext(title: context.visitor.strings[.deleteTitle], request: request, visitor: context.visitor)
         let page = ProductDeletePage(context: pageContext, product: product, error: error, writesDisabled: writesDisabled)
         return try renderer.response(page, status: status)
     }

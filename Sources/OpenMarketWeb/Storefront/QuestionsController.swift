@@ -141,13 +141,13 @@ struct QuestionsController: Sendable {
         var answerError: String?
         switch refusal {
         case .notFound: throw HTTPError(.notFound)
-        case .passwordMissing: (message, status) = (strings.errPasswordRequired, .unprocessableContent)
-        case .passwordWrong: (message, status) = (strings.errPasswordWrong, .forbidden)
+        case .passwordMissing: (message, status) = (strings[.errPasswordRequired], .unprocessableContent)
+        case .passwordWrong: (message, status) = (strings[.errPasswordWrong], .forbidden)
         case .throttled(let seconds): (message, status) = (strings.errTooManyAttempts(seconds: seconds), .tooManyRequests)
         case .invalid(let problems):
             (message, status) = ("", .unprocessableContent)
             answerError = problems.contains(.textCharacters) ? texts[.errTextCharacters] : texts[.errAnswerLength]
-        case .writesDisabled: (message, status) = (strings.writesDisabled, .serviceUnavailable)
+        case .writesDisabled: (message, status) = (strings[.writesDisabled], .serviceUnavailable)
         case .tooManyQuestions, .unavailable: (message, status) = (texts[.errUnavailable], .serviceUnavailable)
         }
         var errors = QuestionPage.Errors()

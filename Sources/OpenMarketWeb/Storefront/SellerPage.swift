@@ -38,7 +38,7 @@ struct SellerPage: PageModel {
     init(context: PageContext, nickname: String, products: [ProductSummary], before: Int?, next: Int?) {
         self.context = context
         name = nickname
-        summary = context.strings.sellerNamedNote
+        summary = context.strings[.sellerNamedNote]
         let sellers = Dictionary(products.map { ($0.id, nickname) }, uniquingKeysWith: { first, _ in first })
         cards = ProductCard.grid(products, sellers: sellers, context: context)
         listClass = ProductCard.listClass(context.visitor.listView)

@@ -71,7 +71,7 @@ struct StorefrontController: Sendable {
             }
         }
         let strings = context.visitor.strings
-        let title = query.search.map { strings.searchHeading(query: $0) } ?? strings.listTitle
+        let title = query.search.map { strings.searchHeading(query: $0) } ?? strings[.listTitle]
         let pageContext = PageContext(title: title, request: request, visitor: context.visitor)
         let listPage = ProductListPage(
             context: pageContext, query: query, view: view, page: page, offersSortingAndFilters: market.supportsSortingAndFilters, contents: lists,

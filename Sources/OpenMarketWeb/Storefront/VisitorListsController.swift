@@ -48,9 +48,9 @@ struct VisitorListsController: Sendable {
             let count = format.number(likes.count)
             response = WireResponse.json(.object([
                 ("liked", .bool(liked)), ("count", .int(likes.count)), ("countText", .string(strings.likesCount(count))),
-                ("label", .string(liked ? strings.likedState : strings.likeAction)), ("productLikes", .int(productLikes)),
+                ("label", .string(liked ? strings[.likedState] : strings[.likeAction])), ("productLikes", .int(productLikes)),
                 ("productLikesText", .string(format.number(productLikes))),
-                ("message", .string(liked ? strings.flashLiked : strings.flashUnliked)),
+                ("message", .string(liked ? strings[.flashLiked] : strings[.flashUnliked])),
             ]))
             response.headers[.cacheControl] = "no-store"
         } else {
@@ -67,7 +67,7 @@ struct VisitorListsController: Sendable {
         let products = try await shelf.existing(in: &likes) { LikesPage.ids($0, page: page) }
         let strings = context.visitor.strings
         var response = try renderer.response(LikesPage(
-            context: PageContext(title: strings.likesTitle, request: request, visitor: context.visitor), page: page, likes: likes, products: products))
+            context: PageContext(title: strings[.likesTitle], request: request, visitor: context.visitor), page: page, likes: likes, products: products))
         if likes != context.visitor.likes { response.setCookie(likes.cookie) }
         response.keepPerVisitor()
         return response
@@ -78,7 +78,7 @@ struct VisitorListsController: Sendable {
         let products = try await shelf.existing(in: &recent) { $0.ids }
         let strings = context.visitor.strings
         var response = try renderer.response(RecentPage(
-            context: PageContext(title: strings.recentTitle, request: request, visitor: context.visitor), products: products))
+            context: PageContext(title: strings[.recentTitle], request: request, visitor: context.visitor), products: products))
         if recent != context.visitor.recent { response.setCookie(recent.cookie) }
         response.keepPerVisitor()
         return response

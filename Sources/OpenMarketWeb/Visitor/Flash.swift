@@ -8,13 +8,13 @@ enum Flash: String, Sendable {
 
     func message(_ strings: Strings) -> String {
         switch self {
-        case .created: strings.flashCreated
-        case .updated: strings.flashUpdated
-        case .deleted: strings.flashDeleted
-        case .liked: strings.flashLiked
-        case .unliked: strings.flashUnliked
-        case .recentCleared: strings.flashRecentCleared
-        case .restored: strings.flashRestored
+        case .created: strings[.flashCreated]
+        case .updated: strings[.flashUpdated]
+        case .deleted: strings[.flashDeleted]
+        case .liked: strings[.flashLiked]
+        case .unliked: strings[.flashUnliked]
+        case .recentCleared: strings[.flashRecentCleared]
+        case .restored: strings[.flashRestored]
         case .questionAsked: strings.language.questionTexts[.flashAsked]
         case .questionAnswered: strings.language.questionTexts[.flashAnswered]
         case .questionDeleted: strings.language.questionTexts[.flashDeleted]
