@@ -110,10 +110,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Each language's texts (one data file each, read at start-up) and how amounts and days are written.
+        .target(
+            name: "OpenMarketTexts",
+            dependencies: ["OpenMarketCore", "OpenMarketInput", "OpenMarketTemplating"],
+            resources: [.copy("Texts")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "OpenMarketWeb",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketTexts",
                 "OpenMarketEmbedded",
                 "OpenMarketStore",
                 "OpenMarketPostgres",
@@ -132,8 +140,6 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            // Each language's texts, one file each, read at start-up (`TextCatalogues`).
-            resources: [.copy("Texts")],
             swiftSettings: swiftSettings
         ),
         // libvips from the system (Debian: libvips-dev); `scripts/install-dependencies` installs it.
@@ -172,6 +178,7 @@ let package = Package(
             name: "openmarket-template-bench",
             dependencies: [
                 "OpenMarketCore",
+                "OpenMarketTexts",
                 "OpenMarketTemplating",
                 "OpenMarketWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -253,6 +260,7 @@ let package = Package(
             name: "OpenMarketWebTests",
             dependencies: [
                 "OpenMarketWeb",
+                "OpenMarketTexts",
                 "OpenMarketEmbedded",
                 "OpenMarketStore",
                 "OpenMarketPostgres",

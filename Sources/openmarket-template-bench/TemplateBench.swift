@@ -6,6 +6,7 @@ import Mustache
 import NIOCore
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 import OpenMarketWeb
 
 /// Renders the product list and the product page, as on a cache miss, through our engine and through swift-mustache

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

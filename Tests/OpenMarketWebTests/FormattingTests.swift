@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

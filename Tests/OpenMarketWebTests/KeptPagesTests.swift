@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OpenMarketTemplating
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

@@ -4,6 +4,7 @@ import HummingbirdCore
 import NIOCore
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

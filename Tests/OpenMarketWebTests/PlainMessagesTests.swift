@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import OpenMarketCore
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

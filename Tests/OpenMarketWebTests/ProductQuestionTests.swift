@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOHTTP1
 import OpenMarketCore
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

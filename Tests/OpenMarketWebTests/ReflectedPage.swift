@@ -1,4 +1,5 @@
 import Mustache
+import OpenMarketTexts
 @testable import OpenMarketWeb
 
 /// A page model as swift-mustache reads it: its stored properties by reflection, and for the names a page model

@@ -5,6 +5,7 @@ import NIOCore
 import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
+import OpenMarketTexts
 @testable import OpenMarketWeb
 
 /// Every page model, in both languages and in each of its states, filled so that every name a template reads has

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketTemplating
+import OpenMarketTexts
 import Testing
 @testable import OpenMarketWeb
 

@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The one confirmation page of a bulk delete: every selected product listed, then one button.
 struct AdminDeleteConfirmPage: PageModel {

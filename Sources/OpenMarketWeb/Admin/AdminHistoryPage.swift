@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/admin/history`: recent activity, newest first, narrowed by product, action and days, paged by key.
 struct AdminHistoryPage: PageModel {

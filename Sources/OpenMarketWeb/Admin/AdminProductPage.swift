@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/admin/products/{id}`: the product as stored, links to act on it, and its whole history.
 struct AdminProductPage: PageModel {

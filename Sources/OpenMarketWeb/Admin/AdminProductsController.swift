@@ -5,6 +5,7 @@ import NIOCore
 import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
+import OpenMarketTexts
 
 /// The products table, bulk delete and CSV export.
 struct AdminProductsController: Sendable {

@@ -3,6 +3,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/admin/products`: every product in a sortable, filterable table with bulk delete.
 struct AdminProductsPage: PageModel {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketTexts
 
 /// `/admin/questions`: the latest questions to sellers, private ones included, and hiding one from every page (or
 /// showing it again), recorded in the history.

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/admin/questions`: the latest questions with their words (private ones too), answers and whether they are
 /// shown, newest first, paged by id.

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import OpenMarketCore
 import OpenMarketPostgres
+import OpenMarketTexts
 
 /// Sign-in and sign-out of the admin console.
 struct AdminSessionController: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// One history entry as shown to staff.
 struct HistoryRow: Sendable {

@@ -1,5 +1,6 @@
 import Hummingbird
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The page people see when a request fails: what happened in their language, a way back, and for our own
 /// failures the request id to quote. Never the raw error.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketTexts
 
 /// Turns a failure into what the client reads: an HTML page for people, the API's JSON error for apps.
 /// Which of the two is decided by the route group a request was routed to, never by its path.

@@ -1,4 +1,5 @@
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The console's own header, navigation and texts, shown on every admin page in place of the storefront's header.
 struct AdminLayout: Sendable {

@@ -1,5 +1,6 @@
 import Hummingbird
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// What every page needs besides its own content: the visitor, their language and its texts, and the layout
 /// around the page.

@@ -1,6 +1,7 @@
 import Hummingbird
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// What the shared layout shows around every page: language, navigation, flash message, CSRF token.
 struct PageLayout: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// Numbered page links around the current page, previous/next, and the "load more" link.
 struct Pagination: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// A product's price as shown: the sale price, and the struck-through original with the saving when discounted.
 struct PriceBlock: Sendable {

@@ -1,4 +1,5 @@
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// Stock as text, never colour alone: "품절", "3개 남음", emphasised when low.
 struct StockText: Sendable {

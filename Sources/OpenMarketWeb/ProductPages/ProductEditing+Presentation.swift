@@ -3,6 +3,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
+import OpenMarketTexts
 
 extension ProductEditing.Refusal {
     /// How a form shows the refusal: the messages by field in the page's language and the status the page

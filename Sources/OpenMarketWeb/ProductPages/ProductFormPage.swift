@@ -1,6 +1,7 @@
 import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The upload form (`/products/new`) and the edit form (`/products/{id}/edit`): one template, two modes.
 struct ProductFormPage: PageModel {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketTexts
 
 /// A history entry's reason (a refusal, a failure), kept in every language the pages speak, so the console shows
 /// it in its reader's language whoever caused it: `{"en": …, "ko": …}`. Older entries hold plain text, shown as it is.

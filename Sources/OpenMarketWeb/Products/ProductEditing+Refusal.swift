@@ -1,5 +1,6 @@
 import GRDB
 import OpenMarketCore
+import OpenMarketTexts
 
 extension ProductEditing {
     /// Why a write did not happen, as the pages need to tell it.

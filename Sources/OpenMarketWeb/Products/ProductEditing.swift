@@ -4,6 +4,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketTexts
 
 /// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
 /// → market → password → audit → take back, with typed outcomes that controllers only render.

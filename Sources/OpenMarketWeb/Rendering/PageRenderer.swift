@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// Loads every template at start-up and renders typed page models into HTML responses.
 public struct PageRenderer: Sendable {

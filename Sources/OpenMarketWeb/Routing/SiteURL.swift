@@ -1,4 +1,5 @@
 import OpenMarketCore
+import OpenMarketTexts
 
 /// Every URL this server answers, declared once: each case yields the route pattern it is registered under
 /// (`SiteURL.product(.key).pattern` is `/products/:id`) and the links pages build (`SiteURL.product(.value(7)).link`).

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// What the product page shows inside its layout, made from `Inputs` alone — the product, the photo asked for, the
 /// list the visitor came from, the language, the day, the like button's state and whether sellers have pages — so that `DetailContents` can keep it, HTML and all, under

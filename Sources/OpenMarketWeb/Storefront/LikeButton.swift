@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The like (찜) form of a product page: a toggle button whose state is `aria-pressed`, saying "♡ 찜 3" or "♥ 찜함 4"
 /// with how many visitors like the product (`LikeCounts`), and a link to the visitor's own likes with their number. The form says what it asks for (`liked=1` or `0`), so sending it twice

@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/likes`: the products the visitor liked (찜), the latest like first, a page at a time.
 struct LikesPage: PageModel {

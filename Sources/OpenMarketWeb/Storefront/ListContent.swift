@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// What the list page shows inside its layout, made from `Inputs` alone — the list's query, view, language, day and
 /// the market's page — so that `ListContents` can keep it, HTML and all, under those inputs: anything new the

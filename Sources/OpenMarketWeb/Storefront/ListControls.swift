@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The list's order and filters as links: each holds the whole list state in its URL and starts again at the first
 /// page, so they work without script and a shared link shows the same list.

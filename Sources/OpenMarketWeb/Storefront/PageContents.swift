@@ -1,4 +1,5 @@
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// What a content's inputs must tell: the language its texts are in.
 protocol ContentInputs: Hashable, Sendable {

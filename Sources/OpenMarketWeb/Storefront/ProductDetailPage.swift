@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/products/{id}`: the gallery, price block, stock, the like button, the seller, the description, and the seller's
 /// edit and delete links.

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/products` (and `/`): the list or grid of products, a page at a time, optionally filtered by a search.
 ///

@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// The home page's "최근 본 상품" strip: the products the visitor viewed last that still exist, and a link to
 /// the whole list. Its items have no `id`, since the same product may be in the list above them.

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// A question as a page lists it: a private one shows who asked and when, never its words or its answer.
 struct QuestionItem: Sendable {

@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/recent`: the products the visitor viewed, the most recent first, and a form that clears the history.
 struct RecentPage: PageModel {

@@ -1,5 +1,6 @@
 import OpenMarketCore
 import OpenMarketTemplating
+import OpenMarketTexts
 
 /// `/sellers/{id}`: a seller's name and products, newest first, paged by key ("이전" and "다음").
 struct SellerPage: PageModel {

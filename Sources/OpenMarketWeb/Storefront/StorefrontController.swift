@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenMarketCore
+import OpenMarketTexts
 
 /// The storefront's reading pages: the product list (also at `/`) and a product's detail page.
 struct StorefrontController: Sendable {

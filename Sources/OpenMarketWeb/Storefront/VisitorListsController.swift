@@ -1,5 +1,6 @@
 import Hummingbird
 import OpenMarketCore
+import OpenMarketTexts
 
 /// What a visitor keeps without an account, in cookies: likes (찜) and the products they viewed.
 ///

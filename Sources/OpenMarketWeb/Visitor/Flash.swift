@@ -1,3 +1,5 @@
+import OpenMarketTexts
+
 /// One-time messages shown after a redirect; only these fixed keys travel in the cookie, never text.
 enum Flash: String, Sendable {
     case created, updated, deleted, restored

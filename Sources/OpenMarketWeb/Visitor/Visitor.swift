@@ -1,3 +1,5 @@
+import OpenMarketTexts
+
 /// What we know about the person behind a request, from their cookies and headers.
 struct Visitor: Sendable {
     var language: Language = .korean

@@ -5,6 +5,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
+import OpenMarketTexts
 
 /// The first OpenMarket generation's API (2021) on the embedded market: items are its products, one catalogue
 /// with the v2 API's, and an item's `password` is the product's own password.

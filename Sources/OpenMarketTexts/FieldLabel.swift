@@ -1,7 +1,7 @@
 /// The names of a product's fields as people read them, for the history and the edit conflicts.
-enum FieldLabel {
+package enum FieldLabel {
     /// The history records the API's field names; staff read them in their language. Unknown names stay as they are.
-    static func text(_ field: String, _ language: Language) -> String {
+    package static func text(_ field: String, _ language: Language) -> String {
         let key: Strings.Key? = switch field {
         case "name": .labelName
         case "description": .labelDescription

@@ -5,8 +5,8 @@ import OpenMarketTemplating
 /// them are filled through `filling(_:_:)` (`Strings+Formats.swift`).
 ///
 /// A class: one per language is made at start, and every page that hands it on holds one reference to it.
-final class Strings: Sendable {
-    enum Key: String, CaseIterable, Sendable {
+package final class Strings: Sendable {
+    package enum Key: String, CaseIterable, Sendable {
         case siteName, skipToContent, mainNavigation, navProducts, navNewProduct, languageNavigation
         case otherLanguageName, footer, flashCreated, flashUpdated, flashDeleted, flashRestored, listTitle
         case searchLabel, searchPlaceholder, searchButton, viewSwitchLabel, viewGrid, viewList, sortLabel, sortNewest
@@ -48,31 +48,31 @@ final class Strings: Sendable {
         case daysAgoOne, weeksAgo, weeksAgoOne, monthsAgo, monthsAgoOne, yearsAgo, yearsAgoOne, locale
     }
 
-    let language: Language
-    let catalogue: TextCatalogue
+    package let language: Language
+    package let catalogue: TextCatalogue
     /// The catalogue as templates read it (`{{t.searchButton}}`): every text whose key has no dot.
-    let templateTexts: TemplateTexts
+    package let templateTexts: TemplateTexts
     private let texts: [Key: String]
 
-    init(language: Language, catalogue: TextCatalogue) {
+    package init(language: Language, catalogue: TextCatalogue) {
         self.language = language
         self.catalogue = catalogue
         templateTexts = TemplateTexts(catalogue.entries(under: ""))
         texts = Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, catalogue[$0.rawValue]) })
     }
 
-    subscript(_ key: Key) -> String {
+    package subscript(_ key: Key) -> String {
         texts[key] ?? key.rawValue
     }
 
     /// The text under `key` with its `{name}` placeholders filled.
-    func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
+    package func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
         catalogue.filling(key.rawValue, values)
     }
 
-    static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
+    package static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
         ($0, Strings(language: $0, catalogue: TextCatalogues.catalogue(for: $0)))
     })
-    static let korean = byLanguage[.korean] ?? Strings(language: .korean, catalogue: .empty("ko"))
-    static let english = byLanguage[.english] ?? Strings(language: .english, catalogue: .empty("en"))
+    package static let korean = byLanguage[.korean] ?? Strings(language: .korean, catalogue: .empty("ko"))
+    package static let english = byLanguage[.english] ?? Strings(language: .english, catalogue: .empty("en"))
 }

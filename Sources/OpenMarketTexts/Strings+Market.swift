@@ -4,23 +4,23 @@ import OpenMarketCore
 /// English sentences; a Korean page shows none of them, an English page may add the market's own words.
 extension Strings {
     /// A rule the market named no code for (a remote server's sentence), said by the field it is about.
-    func errMarketRefused(field: OpenMarketError.Field?, message: String) -> String {
+    package func errMarketRefused(field: OpenMarketError.Field?, message: String) -> String {
         let label = field.map { FieldLabel.text($0 == .secret ? "password" : $0.rawValue, language) }
         let refused = label.map { filling(.marketRefusedField, ["field": $0.lowercased()]) } ?? self[.marketRefusedForm]
         // The market speaks English: its own words are added on pages in other languages than Korean only.
         return language == .korean || message.isEmpty ? refused : refused + " " + filling(.marketSaid, ["message": message])
     }
 
-    var errMarketPhotoTooLarge: String {
+    package var errMarketPhotoTooLarge: String {
         self[.errMarketPhotoTooLarge]
     }
 
-    var errMarketPhotoUnreadable: String {
+    package var errMarketPhotoUnreadable: String {
         self[.errMarketPhotoUnreadable]
     }
 
     /// Any market error as one sentence for people: the history's details and the console's results.
-    func marketError(_ error: OpenMarketError) -> String {
+    package func marketError(_ error: OpenMarketError) -> String {
         switch error {
         case .notFound:
             self[.marketNotFound]

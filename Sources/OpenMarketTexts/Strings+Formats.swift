@@ -2,16 +2,16 @@ import OpenMarketCore
 
 /// Texts with values in them. Values are plain strings here; templates escape them when rendering.
 extension Strings {
-    func resultRange(total: String, from: String, to: String) -> String {
+    package func resultRange(total: String, from: String, to: String) -> String {
         filling(.resultRange, ["from": from, "to": to, "total": total])
     }
 
-    func searchResultCount(query: String, count: String) -> String {
+    package func searchResultCount(query: String, count: String) -> String {
         filling(.searchResultCount, ["count": count, "query": query])
     }
 
     /// Said beside a search's results when the market could not search and the names were matched here (v1).
-    func searchCoverageNotice(_ coverage: ProductPage.SearchCoverage, format: Formatting) -> String? {
+    package func searchCoverageNotice(_ coverage: ProductPage.SearchCoverage, format: Formatting) -> String? {
         switch coverage {
         case .market:
             nil
@@ -23,89 +23,89 @@ extension Strings {
     }
 
     /// The list's heading when it shows a search: what was searched.
-    func searchHeading(query: String) -> String {
+    package func searchHeading(query: String) -> String {
         filling(.searchHeading, ["query": query])
     }
 
-    func emptySearchTitle(query: String) -> String {
+    package func emptySearchTitle(query: String) -> String {
         filling(.emptySearchTitle, ["query": query])
     }
 
-    func stockLeft(_ count: String) -> String {
+    package func stockLeft(_ count: String) -> String {
         filling(.stockLeft, ["count": count])
     }
 
-    func photoAlt(name: String, index: Int, count: Int) -> String {
+    package func photoAlt(name: String, index: Int, count: Int) -> String {
         count <= 1 ? name : filling(.photoAlt, ["name": name, "index": String(index), "count": String(count)])
     }
 
-    func pageLabel(_ number: Int) -> String {
+    package func pageLabel(_ number: Int) -> String {
         filling(.pageLabel, ["number": "\(number)"])
     }
 
-    func errorSummary(count: Int) -> String {
+    package func errorSummary(count: Int) -> String {
         filling(count == 1 ? .errorSummaryOne : .errorSummary, ["count": String(count)])
     }
 
-    func errImageCount(_ count: Int) -> String {
+    package func errImageCount(_ count: Int) -> String {
         count == 0 ? self[.errImageNone] : filling(.errImageCount, ["count": String(count)])
     }
 
     /// More photos than a product takes: the first five are kept, the rest left out.
-    func errTooManyPhotos(leftOut: Int) -> String {
+    package func errTooManyPhotos(leftOut: Int) -> String {
         filling(leftOut == 1 ? .errTooManyPhotosOne : .errTooManyPhotos, ["leftOut": String(leftOut)])
     }
 
-    func photoCount(_ count: Int) -> String {
+    package func photoCount(_ count: Int) -> String {
         filling(count == 1 ? .photoCountOne : .photoCount, ["count": String(count)])
     }
 
-    func keptPhotoAlt(index: Int, count: Int) -> String {
+    package func keptPhotoAlt(index: Int, count: Int) -> String {
         filling(.keptPhotoAlt, ["count": "\(count)", "index": "\(index)"])
     }
 
-    func errImageTooLarge(name: String, size: String) -> String {
+    package func errImageTooLarge(name: String, size: String) -> String {
         filling(.errImageTooLarge, ["name": name, "size": size])
     }
 
-    func errImageType(name: String) -> String {
+    package func errImageType(name: String) -> String {
         filling(.errImageType, ["name": name])
     }
 
-    func errPhotoTooLarge(name: String, size: String) -> String {
+    package func errPhotoTooLarge(name: String, size: String) -> String {
         filling(.errPhotoTooLarge, ["name": name, "size": size])
     }
 
-    func errPhotoNotShrunk(name: String) -> String {
+    package func errPhotoNotShrunk(name: String) -> String {
         filling(.errPhotoNotShrunk, ["name": name])
     }
 
-    func errPhotoNotProcessed(name: String) -> String {
+    package func errPhotoNotProcessed(name: String) -> String {
         filling(.errPhotoNotProcessed, ["name": name])
     }
 
-    func errTooManyAttempts(seconds: Int) -> String {
+    package func errTooManyAttempts(seconds: Int) -> String {
         filling(.errTooManyAttempts, ["seconds": "\(seconds)"])
     }
 
     /// The like form's link to the list, with how many products it holds.
-    func likesCount(_ count: String) -> String {
+    package func likesCount(_ count: String) -> String {
         filling(.likesCount, ["count": count])
     }
 
-    func likesSummary(_ count: String) -> String {
+    package func likesSummary(_ count: String) -> String {
         filling(.likesSummary, ["count": count])
     }
 
-    func recentSummary(_ count: String, kept: String) -> String {
+    package func recentSummary(_ count: String, kept: String) -> String {
         filling(.recentSummary, ["count": count, "kept": kept])
     }
 
-    func sellerProductCount(_ count: String) -> String {
+    package func sellerProductCount(_ count: String) -> String {
         filling(count == "1" ? .sellerProductCountOne : .sellerProductCount, ["count": count])
     }
 
-    func kilobytes(_ bytes: Int) -> String {
+    package func kilobytes(_ bytes: Int) -> String {
         "\((bytes + 1023) / 1024)KB"
     }
 }

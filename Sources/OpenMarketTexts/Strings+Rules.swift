@@ -3,7 +3,7 @@ import OpenMarketInput
 
 /// The market's broken rules, said by code in the page's language (the market's own sentences are English).
 extension Strings {
-    func message(for rule: ProductRule) -> String {
+    package func message(for rule: ProductRule) -> String {
         switch rule {
         case .nameLength: self[.errNameLength]
         case .nameBlank: self[.errNameBlank]
@@ -35,11 +35,11 @@ extension Strings {
     }
 
     /// A violation as a form shows it: by its rule when the market named one, else by the field it is about.
-    func message(for violation: OpenMarketError.Violation) -> String {
+    package func message(for violation: OpenMarketError.Violation) -> String {
         violation.rule.map(message(for:)) ?? errMarketRefused(field: violation.field, message: violation.message)
     }
 
-    var errStorageFull: String {
+    package var errStorageFull: String {
         self[.errStorageFull]
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 
 /// The interface languages: Korean by default, English on request. A language is its case here (the raw value is
 /// its code) and its texts' file, `Texts/<code>.texts`.
@@ -7,14 +6,12 @@ public enum Language: String, Sendable, CaseIterable {
     case korean = "ko"
     case english = "en"
 
-    static let cookieName = "lang"
-
-    /// The visitor's choice (cookie) wins, then the browser's `Accept-Language`, then Korean.
-    static func preferred(for request: Request) -> Language {
-        if let chosen = request.cookies[cookieName].flatMap({ Language(rawValue: $0.value) }) {
+    /// The visitor's choice (`chosen`, a cookie's code) wins, then the browser's `Accept-Language`, then Korean.
+    package static func preferred(chosen: String?, acceptLanguage: String) -> Language {
+        if let chosen = chosen.flatMap(Language.init(rawValue:)) {
             return chosen
         }
-        let accepted = (request.headers[.acceptLanguage] ?? "").split(separator: ",").compactMap { entry -> (String, Double)? in
+        let accepted = acceptLanguage.split(separator: ",").compactMap { entry -> (String, Double)? in
             let parts = entry.split(separator: ";")
             guard let tag = parts.first?.trimmingCharacters(in: .whitespaces).lowercased(), !tag.isEmpty else { return nil }
             let quality = parts.dropFirst().first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("q=") }
@@ -27,9 +24,9 @@ public enum Language: String, Sendable, CaseIterable {
         return .korean
     }
 
-    var strings: Strings { Strings.byLanguage[self] ?? .korean }
+    package var strings: Strings { Strings.byLanguage[self] ?? .korean }
     /// The language the header offers: the next one, so that every language is reached from every other.
-    var other: Language {
+    package var other: Language {
         let all = Self.allCases
         return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
     }

@@ -2,8 +2,8 @@ import OpenMarketTemplating
 
 /// The console's texts in one language: the `admin.` keys of `Texts/<code>.texts` (see `TextCatalogue`), named in
 /// code by key (`texts[.signOut]`) and in templates by the rest of the key (`{{admin.a.signOut}}`).
-struct AdminStrings: Sendable {
-    enum Key: String, CaseIterable, Sendable {
+package struct AdminStrings: Sendable {
+    package enum Key: String, CaseIterable, Sendable {
         case consoleTitle, adminNavigation, loginTitle, passwordLabel, signIn, signOut, loginWrong, productsTitle
         case historyTitle, exportCSV, searchLabel, filterStock, filterAll, filterInStock, filterSoldOut
         case filterCurrency, apply, select, selectAll, filtersTitle, searchButton, viewSite, columnID, columnPhoto
@@ -22,180 +22,180 @@ struct AdminStrings: Sendable {
         case photoCount, daysLeft, daysLeftOne, deletedBanner, deletedBannerOne, restoreNamed
     }
 
-    let language: Language
-    let catalogue: TextCatalogue
+    package let language: Language
+    package let catalogue: TextCatalogue
     /// The catalogue as templates read it: every `admin.` text under the rest of its key.
-    let templateTexts: TemplateTexts
+    package let templateTexts: TemplateTexts
     private let texts: [Key: String]
 
-    init(language: Language, catalogue: TextCatalogue) {
+    package init(language: Language, catalogue: TextCatalogue) {
         self.language = language
         self.catalogue = catalogue
         templateTexts = TemplateTexts(catalogue.entries(under: "admin."))
         texts = Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, catalogue["admin." + $0.rawValue]) })
     }
 
-    subscript(_ key: Key) -> String {
+    package subscript(_ key: Key) -> String {
         texts[key] ?? key.rawValue
     }
 
     /// The text under `key` with its `{name}` placeholders filled.
-    func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
+    package func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
         catalogue.filling("admin." + key.rawValue, values)
     }
 
-    static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
+    package static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
         ($0, AdminStrings(language: $0, catalogue: TextCatalogues.catalogue(for: $0)))
     })
-    static let korean = AdminStrings(language: .korean, catalogue: TextCatalogues.catalogue(for: .korean))
+    package static let korean = AdminStrings(language: .korean, catalogue: TextCatalogues.catalogue(for: .korean))
 
-    func tableCaption(total: String, from: String, to: String) -> String {
+    package func tableCaption(total: String, from: String, to: String) -> String {
         filling(.tableCaption, ["from": from, "to": to, "total": total])
     }
 
-    func confirmIntro(_ count: Int, restorableDays days: Int) -> String {
+    package func confirmIntro(_ count: Int, restorableDays days: Int) -> String {
         filling(.confirmIntro, ["count": "\(count)", "days": "\(days)"])
     }
 
-    func loginWrong(thenWait seconds: Int) -> String {
+    package func loginWrong(thenWait seconds: Int) -> String {
         filling(.loginWrongWait, ["seconds": "\(seconds)"])
     }
 
-    func loginThrottled(seconds: Int) -> String {
+    package func loginThrottled(seconds: Int) -> String {
         filling(.loginThrottled, ["seconds": "\(seconds)"])
     }
 }
 
 extension Language {
-    var adminStrings: AdminStrings { AdminStrings.byLanguage[self] ?? .korean }
+    package var adminStrings: AdminStrings { AdminStrings.byLanguage[self] ?? .korean }
 }
 
 extension AdminStrings {
     private var speaksKorean: Bool { language == .korean }
 
-    func restorableUntil(_ date: String) -> String {
+    package func restorableUntil(_ date: String) -> String {
         filling(.restorableUntil, ["date": date])
     }
 
     /// A history thumbnail's words: shown in its place when the market no longer has the photo.
-    func photoBefore(_ index: Int) -> String {
+    package func photoBefore(_ index: Int) -> String {
         filling(.photoBefore, ["index": "\(index)"])
     }
 
-    func photoAfter(_ index: Int) -> String {
+    package func photoAfter(_ index: Int) -> String {
         filling(.photoAfter, ["index": "\(index)"])
     }
 
     /// A history photo the market no longer has (a later change removed it, or the product was deleted).
-    func photoGone(_ index: Int) -> String {
+    package func photoGone(_ index: Int) -> String {
         filling(.photoGone, ["index": "\(index)"])
     }
 
     /// A deleted product's main photo, by its place among the product's photos.
-    func photoNumber(_ number: Int) -> String {
+    package func photoNumber(_ number: Int) -> String {
         filling(.photoNumber, ["number": "\(number)"])
     }
 
-    func photoCount(_ count: Int) -> String {
+    package func photoCount(_ count: Int) -> String {
         filling(.photoCount, ["count": String(count)])
     }
 
     /// The words of a deleted product's kept photo.
-    func keptPhoto(_ number: Int) -> String {
+    package func keptPhoto(_ number: Int) -> String {
         filling(.keptPhoto, ["number": "\(number)"])
     }
 
-    var actorAdmin: String {
+    package var actorAdmin: String {
         self[.actorAdmin]
     }
 
-    func actorVisitor(_ address: String) -> String {
+    package func actorVisitor(_ address: String) -> String {
         filling(.actorVisitor, ["address": address])
     }
 
     /// The time column's header names the market's time zone once, so no row needs to.
-    func columnTimeIn(_ zone: String) -> String {
+    package func columnTimeIn(_ zone: String) -> String {
         filling(.columnTimeIn, ["zone": zone])
     }
 
-    var statusOnSale: String {
+    package var statusOnSale: String {
         self[.statusOnSale]
     }
 
-    func statusDeleted(days: Int) -> String {
+    package func statusDeleted(days: Int) -> String {
         filling(.statusDeleted, ["days": "\(days)"])
     }
 
-    func daysLeftToRestore(_ days: Int) -> String {
+    package func daysLeftToRestore(_ days: Int) -> String {
         filling(days == 1 ? .daysLeftOne : .daysLeft, ["days": String(days)])
     }
 
-    func deletedMatches(_ count: String) -> String {
+    package func deletedMatches(_ count: String) -> String {
         filling(.deletedMatches, ["count": count])
     }
 
-    func noDeletedProducts(days: Int) -> String {
+    package func noDeletedProducts(days: Int) -> String {
         filling(.noDeletedProducts, ["days": "\(days)"])
     }
 
-    func deletedTableCaption(_ total: String, _ from: String, _ to: String) -> String {
+    package func deletedTableCaption(_ total: String, _ from: String, _ to: String) -> String {
         filling(.deletedTableCaption, ["from": from, "to": to, "total": total])
     }
 
     /// The banner on a deleted product's console page while it can be restored.
-    func deletedBanner(daysLeft: Int, until: String) -> String {
+    package func deletedBanner(daysLeft: Int, until: String) -> String {
         filling(daysLeft == 1 ? .deletedBannerOne : .deletedBanner, ["daysLeft": String(daysLeft), "until": until])
     }
 
-    var deletedNotRestorable: String {
+    package var deletedNotRestorable: String {
         self[.deletedNotRestorable]
     }
 
     /// The product came back under its own id (the embedded markets).
-    var restoredSameID: String {
+    package var restoredSameID: String {
         self[.restoredSameID]
     }
 
-    func restoredAs(_ id: Int) -> String {
+    package func restoredAs(_ id: Int) -> String {
         filling(.restoredAs, ["id": "\(id)"])
     }
 
-    func restoredFrom(_ id: Int) -> String {
+    package func restoredFrom(_ id: Int) -> String {
         filling(.restoredFrom, ["id": "\(id)"])
     }
 
     /// Under the price or discount header while the table is sorted by it: each currency's amounts in order, one
     /// currency after the other, never mixed.
-    var groupedByCurrency: String {
+    package var groupedByCurrency: String {
         self[.groupedByCurrency]
     }
 
-    var restoring: String {
+    package var restoring: String {
         self[.restoring]
     }
 
-    func alreadyRestored(_ id: Int) -> String {
+    package func alreadyRestored(_ id: Int) -> String {
         filling(.alreadyRestored, ["id": "\(id)"])
     }
 
-    func restoreExpired(days: Int) -> String {
+    package func restoreExpired(days: Int) -> String {
         filling(.restoreExpired, ["days": "\(days)"])
     }
 
-    var restoreNoPhotos: String {
+    package var restoreNoPhotos: String {
         self[.restoreNoPhotos]
     }
 
-    var restoreSnapshotUnreadable: String {
+    package var restoreSnapshotUnreadable: String {
         self[.restoreSnapshotUnreadable]
     }
 
     /// A restore button's accessible name: the action and the product it restores.
-    func restoreNamed(_ name: String) -> String {
+    package func restoreNamed(_ name: String) -> String {
         filling(.restoreNamed, ["action": self[.restoreButton], "name": name])
     }
 
-    func tooManySelected(_ limit: Int) -> String {
+    package func tooManySelected(_ limit: Int) -> String {
         filling(.tooManySelected, ["limit": "\(limit)"])
     }
 }

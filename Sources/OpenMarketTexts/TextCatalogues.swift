@@ -2,8 +2,8 @@ import Foundation
 
 /// Every language's catalogue, read once from the files this module carries (`Texts/<code>.texts`). Korean is the
 /// reference: every other language has its keys and placeholders, and it has every key the code asks for.
-enum TextCatalogues {
-    static let reference = Language.korean
+package enum TextCatalogues {
+    package static let reference = Language.korean
 
     private static let loaded: [Language: Result<TextCatalogue, TextCatalogue.Problem>] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { language in
@@ -12,12 +12,12 @@ enum TextCatalogues {
 
     /// A language's catalogue. Start-up has called `check()`, so it is there; were it not, an empty catalogue shows
     /// each text's key rather than stopping a running server.
-    static func catalogue(for language: Language) -> TextCatalogue {
+    package static func catalogue(for language: Language) -> TextCatalogue {
         (try? loaded[language]?.get()) ?? TextCatalogue.empty(language.rawValue)
     }
 
     /// Every problem of every file, said so that a translator can fix it; empty when all can serve.
-    static func problems() -> [String] {
+    package static func problems() -> [String] {
         var problems: [String] = []
         for language in Language.allCases {
             if case .failure(let problem) = loaded[language] { problems.append(problem.description) }
@@ -35,7 +35,7 @@ enum TextCatalogues {
     }
 
     /// Reads `Texts/<code>.texts` from this module's resources.
-    static func read(_ code: String) throws(TextCatalogue.Problem) -> TextCatalogue {
+    package static func read(_ code: String) throws(TextCatalogue.Problem) -> TextCatalogue {
         guard let url = Bundle.module.url(forResource: code, withExtension: "texts", subdirectory: "Texts"),
             let source = try? String(contentsOf: url, encoding: .utf8)
         else { throw TextCatalogue.Problem(description: "\(code).texts is missing from the module's resources") }

@@ -2,8 +2,8 @@ import OpenMarketTemplating
 
 /// The texts of product questions (상품 문의): the `question.` keys of `Texts/<code>.texts` (see `TextCatalogue`),
 /// named in code by key (`texts[.askButton]`) and in templates by the rest of the key (`{{q.askButton}}`).
-struct QuestionTexts: Sendable {
-    enum Key: String, CaseIterable, Sendable {
+package struct QuestionTexts: Sendable {
+    package enum Key: String, CaseIterable, Sendable {
         case heading, askHeading, fieldNickname, nicknameHint, fieldQuestion, questionHint, fieldPassword, passwordHint
         case privateLabel, privateHint, askButton, noQuestions, privateQuestion, answered, waiting, sellerAnswer, manage
         case newestOnly, pageTitle, askerHeading, askerPasswordHint, readButton, deleteButton, sellerHeading
@@ -16,42 +16,42 @@ struct QuestionTexts: Sendable {
         case count, countOne, unanswered, unansweredOne
     }
 
-    let language: Language
-    let catalogue: TextCatalogue
+    package let language: Language
+    package let catalogue: TextCatalogue
     /// The texts as templates read them (`{{q.askButton}}`): every `question.` text under the rest of its key.
-    let templateTexts: TemplateTexts
+    package let templateTexts: TemplateTexts
     private let texts: [Key: String]
 
-    init(language: Language, catalogue: TextCatalogue) {
+    package init(language: Language, catalogue: TextCatalogue) {
         self.language = language
         self.catalogue = catalogue
         templateTexts = TemplateTexts(catalogue.entries(under: "question."))
         texts = Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, catalogue["question." + $0.rawValue]) })
     }
 
-    subscript(_ key: Key) -> String {
+    package subscript(_ key: Key) -> String {
         texts[key] ?? key.rawValue
     }
 
     /// The text under `key` with its `{name}` placeholders filled.
-    func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
+    package func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
         catalogue.filling("question." + key.rawValue, values)
     }
 
-    static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
+    package static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
         ($0, QuestionTexts(language: $0, catalogue: TextCatalogues.catalogue(for: $0)))
     })
-    static let korean = QuestionTexts(language: .korean, catalogue: TextCatalogues.catalogue(for: .korean))
+    package static let korean = QuestionTexts(language: .korean, catalogue: TextCatalogues.catalogue(for: .korean))
 
-    func count(_ total: Int, format: Formatting) -> String {
+    package func count(_ total: Int, format: Formatting) -> String {
         filling(total == 1 ? .countOne : .count, ["count": format.number(total)])
     }
 
-    func unanswered(_ count: Int, format: Formatting) -> String {
+    package func unanswered(_ count: Int, format: Formatting) -> String {
         filling(count == 1 ? .unansweredOne : .unanswered, ["count": format.number(count)])
     }
 }
 
 extension Language {
-    var questionTexts: QuestionTexts { QuestionTexts.byLanguage[self] ?? .korean }
+    package var questionTexts: QuestionTexts { QuestionTexts.byLanguage[self] ?? .korean }
 }

@@ -2,19 +2,23 @@ import Foundation
 import OpenMarketCore
 
 /// Numbers, money and dates as each language writes them: `12,000원` / `₩12,000`, `$12.00`, `2026년 11월 21일` / `Nov 21, 2026`.
-struct Formatting: Sendable {
-    let language: Language
+package struct Formatting: Sendable {
+    package let language: Language
 
-    func number(_ value: Int) -> String {
+    package init(language: Language) {
+        self.language = language
+    }
+
+    package func number(_ value: Int) -> String {
         Self.grouped(Int64(value), fractionDigits: 0)
     }
 
-    func price(_ amount: Decimal, currency: Currency) -> String {
+    package func price(_ amount: Decimal, currency: Currency) -> String {
         price(minor: Self.minor(amount, currency: currency), currency: currency)
     }
 
     /// A price in the currency's minor units (won, cents): integer work only, the fast path of every card.
-    func price(minor: Int64, currency: Currency) -> String {
+    package func price(minor: Int64, currency: Currency) -> String {
         let digits = Self.grouped(minor, fractionDigits: currency.fractionDigits)
         switch (currency, language) {
         case (.krw, .korean): return digits + "원"
@@ -24,7 +28,7 @@ struct Formatting: Sendable {
     }
 
     /// The discount as a whole percentage of the price, rounded down so it never overstates the saving.
-    func discountRate(priceMinor: Int64, discountMinor: Int64) -> String? {
+    package func discountRate(priceMinor: Int64, discountMinor: Int64) -> String? {
         guard priceMinor > 0, discountMinor > 0 else { return nil }
         let (percent, overflow) = discountMinor.multipliedReportingOverflow(by: 100)
         let rate = overflow ? discountMinor / (priceMinor / 100) : percent / priceMinor
@@ -33,7 +37,7 @@ struct Formatting: Sendable {
 
     /// `2026년 11월 21일` / `Nov 21, 2026`, as `Date.FormatStyle(date: .abbreviated)` writes it in ko_KR and en_US
     /// (`FormattingTests` holds the two together), without creating a formatter per page.
-    func date(_ date: Date) -> String {
+    package func date(_ date: Date) -> String {
         if let day = CivilDay(date) {
             switch language {
             case .korean: return "\(day.year)년 \(day.month)월 \(day.day)일"
@@ -46,7 +50,7 @@ struct Formatting: Sendable {
     private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The formatter's own answer, for days `CivilDay` leaves to the calendar.
-    static func formattedDate(_ date: Date, language: Language) -> String {
+    package static func formattedDate(_ date: Date, language: Language) -> String {
         let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language.strings[.locale]),
                                      calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
         return date.formatted(style)
@@ -54,7 +58,7 @@ struct Formatting: Sendable {
 
     /// How long ago a day was, as a marketplace says it: `오늘`, `어제`, `3일 전`, `2주 전`, `5개월 전`, `1년 전`.
     /// The market keeps days in UTC, so this is whole-day arithmetic; a day in the future (a clock ahead) is today.
-    func relativeDay(_ date: Date, now: Date = Date()) -> String {
+    package func relativeDay(_ date: Date, now: Date = Date()) -> String {
         let days = max(0, Self.dayNumber(now) - Self.dayNumber(date))
         let strings = language.strings
         func ago(_ count: Int, _ one: Strings.Key, _ many: Strings.Key) -> String {
@@ -70,17 +74,17 @@ struct Formatting: Sendable {
         }
     }
 
-    static func dayNumber(_ date: Date) -> Int {
+    package static func dayNumber(_ date: Date) -> Int {
         Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
     /// Only the ISO day, for `<time datetime>`.
-    func isoDay(_ date: Date) -> String {
+    package func isoDay(_ date: Date) -> String {
         CivilDay(date)?.iso ?? String(WireDate.string(from: date).prefix(10))
     }
 
     /// An amount in the currency's minor units, rounded to them (the market never stores finer amounts).
-    static func minor(_ amount: Decimal, currency: Currency) -> Int64 {
+    package static func minor(_ amount: Decimal, currency: Currency) -> Int64 {
         var scaled = amount * pow(Decimal(10), currency.fractionDigits)
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
@@ -89,7 +93,7 @@ struct Formatting: Sendable {
 
     /// Groups thousands with commas and shows exactly `fractionDigits` decimals of a minor-unit amount. Written
     /// out rather than with NumberFormatter, which costs more to create than a whole product card costs to render.
-    static func grouped(_ minor: Int64, fractionDigits: Int) -> String {
+    package static func grouped(_ minor: Int64, fractionDigits: Int) -> String {
         var magnitude = minor.magnitude
         var scale: UInt64 = 1
         for _ in 0..<fractionDigits { scale *= 10 }
