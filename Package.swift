@@ -117,11 +117,32 @@ let package = Package(
             resources: [.copy("Texts")],
             swiftSettings: swiftSettings
         ),
+        // The front end's own state on SQLite or PostgreSQL (sessions, passwords, guesses, history, drafts, kept
+        // photos, tallies, questions), its figures and its tokens: no HTTP, no pages.
+        .target(
+            name: "OpenMarketWebState",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketEmbedded",
+                "OpenMarketStore",
+                "OpenMarketPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "OpenMarketWeb",
             dependencies: [
                 "OpenMarketCore",
                 "OpenMarketTexts",
+                "OpenMarketWebState",
                 "OpenMarketEmbedded",
                 "OpenMarketStore",
                 "OpenMarketPostgres",
@@ -260,6 +281,7 @@ let package = Package(
             name: "OpenMarketWebTests",
             dependencies: [
                 "OpenMarketWeb",
+                "OpenMarketWebState",
                 "OpenMarketTexts",
                 "OpenMarketEmbedded",
                 "OpenMarketStore",

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

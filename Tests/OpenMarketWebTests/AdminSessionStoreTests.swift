@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

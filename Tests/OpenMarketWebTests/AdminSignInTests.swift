@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

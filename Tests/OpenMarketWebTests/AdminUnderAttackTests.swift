@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketCore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

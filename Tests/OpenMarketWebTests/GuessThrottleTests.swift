@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+@testable import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOHTTP1
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

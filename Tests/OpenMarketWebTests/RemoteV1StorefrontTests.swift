@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OpenMarketCore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

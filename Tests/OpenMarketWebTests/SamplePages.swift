@@ -7,6 +7,7 @@ import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTexts
 @testable import OpenMarketWeb
+@testable import OpenMarketWebState
 
 /// Every page model, in both languages and in each of its states, filled so that every name a template reads has
 /// a value to show somewhere: discounts, sold-out and low stock, every form error, a flash message, history with

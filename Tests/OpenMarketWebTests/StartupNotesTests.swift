@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import OpenMarketEmbedded
 import OpenMarketStore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

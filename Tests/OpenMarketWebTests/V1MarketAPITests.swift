@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

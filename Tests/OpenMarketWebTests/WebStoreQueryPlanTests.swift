@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@testable import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

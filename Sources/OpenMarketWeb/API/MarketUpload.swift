@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import OpenMarketCore
 import OpenMarketInput
+import OpenMarketWebState
 
 /// A create request's multipart parts turned into a draft, its secret and its photos.
 struct MarketUpload {

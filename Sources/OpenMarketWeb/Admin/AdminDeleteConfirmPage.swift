@@ -1,6 +1,7 @@
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// The one confirmation page of a bulk delete: every selected product listed, then one button.
 struct AdminDeleteConfirmPage: PageModel {

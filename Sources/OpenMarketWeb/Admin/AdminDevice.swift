@@ -1,3 +1,5 @@
+import OpenMarketWebState
+
 /// A browser the console knows: OWASP's device cookie. After a right sign-in the browser gets a long-lived cookie
 /// naming a random device, signed with the site key and bound to the admin password's hash (a new password
 /// forgets every device). A sign-in that carries a genuine one is counted for that device alone

@@ -7,6 +7,7 @@ import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// `/admin/history`: everything done through this front end, newest first, optionally for one product; and the
 /// restore of a deleted product from its delete's entry.

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// `/admin/history`: recent activity, newest first, narrowed by product, action and days, paged by key.
 struct AdminHistoryPage: PageModel {

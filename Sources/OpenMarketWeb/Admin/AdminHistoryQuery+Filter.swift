@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketWebState
 
 extension AdminHistoryQuery {
     /// The store's filter: days from midnight to midnight in the market's time zone.

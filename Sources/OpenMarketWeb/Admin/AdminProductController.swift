@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// One product in the console: its page with history, and the edit form without a password.
 struct AdminProductController: Sendable {

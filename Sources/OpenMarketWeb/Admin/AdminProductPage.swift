@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// `/admin/products/{id}`: the product as stored, links to act on it, and its whole history.
 struct AdminProductPage: PageModel {

@@ -6,6 +6,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// The products table, bulk delete and CSV export.
 struct AdminProductsController: Sendable {

@@ -4,6 +4,7 @@ import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// `/admin/products`: every product in a sortable, filterable table with bulk delete.
 struct AdminProductsPage: PageModel {

@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// `/admin/questions`: the latest questions with their words (private ones too), answers and whether they are
 /// shown, newest first, paged by id.

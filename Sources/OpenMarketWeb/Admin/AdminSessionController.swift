@@ -3,6 +3,7 @@ import Logging
 import OpenMarketCore
 import OpenMarketPostgres
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// Sign-in and sign-out of the admin console.
 struct AdminSessionController: Sendable {

@@ -1,4 +1,5 @@
 import Hummingbird
+import OpenMarketWebState
 
 /// Attached to the group of signed-in admin routes: without a valid session the request goes to the sign-in page
 /// (a GET comes back to where it was afterwards) and its handler never runs. The routes are behind it because

@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// One history entry as shown to staff.
 struct HistoryRow: Sendable {

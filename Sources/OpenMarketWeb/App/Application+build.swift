@@ -7,6 +7,7 @@ import OpenMarketEmbedded
 import OpenMarketImaging
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketWebState
 import ServiceLifecycle
 
 /// Assembles the whole application from its configuration: the only construction path, used by tests too.

@@ -4,6 +4,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketWebState
 import ServiceLifecycle
 
 /// Opens the embedded market — `market.sqlite` in the data directory, or the PostgreSQL database `--database` names —

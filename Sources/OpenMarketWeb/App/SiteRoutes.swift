@@ -1,4 +1,5 @@
 import Hummingbird
+import OpenMarketWebState
 
 /// The router and its groups: every route is added to a group, and each group carries the middleware that
 /// guards and shapes its routes. A policy is therefore attached to routes, never decided from a path.

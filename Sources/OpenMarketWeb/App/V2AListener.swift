@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import OpenMarketStore
+import OpenMarketWebState
 
 /// The second listener: the embedded market's API in the v2a ("market-training") shapes, for apps of 2022.
 /// v2a and v2b share their paths, and an unmodified app can change only its base URL, so v2a gets a port.

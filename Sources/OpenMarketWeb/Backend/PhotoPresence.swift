@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketEmbedded
 import OpenMarketStore
+import OpenMarketWebState
 
 /// Which photo addresses in the history are of photos the market no longer has (an edit removed them, or a delete
 /// took them), so the page names them instead of asking for an image that is gone. A remote market cannot say.

@@ -4,6 +4,7 @@ import Logging
 import OpenMarketCore
 import OpenMarketImaging
 import OpenMarketInput
+import OpenMarketWebState
 
 /// The upload form with its photos: phone photos of up to 20 MB each, with or without the browser script.
 ///

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import OpenMarketCore
 import OpenMarketInput
+import OpenMarketWebState
 
 /// A posted HTML form, read once through the body limits, with its CSRF token already checked.
 /// Controllers can only get a form through `read`, so no form handler can forget the check.

@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import OpenMarketCore
 import OpenMarketPostgres
+import OpenMarketWebState
 import Prometheus
 
 /// What an operator's tools read: `/metrics` for Prometheus, `/ready` for a load balancer. `/healthChecker`

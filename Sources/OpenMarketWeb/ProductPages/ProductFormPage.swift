@@ -2,6 +2,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// The upload form (`/products/new`) and the edit form (`/products/{id}/edit`): one template, two modes.
 struct ProductFormPage: PageModel {

@@ -3,6 +3,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
+import OpenMarketWebState
 
 /// What the market behind the front end offers for restoring a deleted product: its photos and own password read
 /// before the delete, and a way to list it again with them.

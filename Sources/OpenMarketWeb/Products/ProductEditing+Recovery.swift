@@ -3,6 +3,7 @@ import Logging
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketCore
+import OpenMarketWebState
 
 extension ProductEditing {
     /// Finishes uploads a crash interrupted: each create still pending in the history is completed from what the

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketCore
 import OpenMarketPostgres
+import OpenMarketWebState
 
 extension ProductEditing {
     /// Whether `password` proves the seller of a product without changing it (to answer its questions): the

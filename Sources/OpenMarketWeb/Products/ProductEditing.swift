@@ -5,6 +5,7 @@ import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
 /// → market → password → audit → take back, with typed outcomes that controllers only render.

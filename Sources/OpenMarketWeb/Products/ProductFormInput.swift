@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// What a seller typed, kept as text so a refused form comes back exactly as it was sent.
 struct ProductFormInput: Sendable {

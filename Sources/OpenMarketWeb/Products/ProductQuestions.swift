@@ -3,6 +3,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketWebState
 
 /// Questions to a product's seller (상품 문의): anyone asks with a nickname and a password of their own, the seller
 /// answers with the product's password, the asker deletes with theirs; a private question is read only with either.

@@ -3,6 +3,7 @@ import Logging
 import OpenMarketCore
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// Lists a deleted product again from its history: the fields of the delete's snapshot, the photos and own
 /// password kept with it (`DeletedProducts`), as the vendor it belonged to. The history records the restore,

@@ -1,5 +1,6 @@
 import NIOCore
 import OpenMarketTemplating
+import OpenMarketWebState
 
 /// A page whose whole HTML can be kept between requests: it shows its kept content (one object, shared by every
 /// visitor who sees the same content) inside its layout, and nothing else. The only part of one visitor in it is

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// The storefront's two busiest page models, made from public values for targets of this package that render
 /// them outside a request (the template engine benchmark). Each is made fresh, with nothing kept, as on a cache miss.

@@ -7,6 +7,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// Upload, edit and delete through HTML forms: read the form (its CSRF token checked by `SubmittedForm`), ask
 /// `ProductEditing`, and answer POST → redirect → GET on success or the form with its messages.

@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// A question as a page lists it: a private one shows who asked and when, never its words or its answer.
 struct QuestionItem: Sendable {

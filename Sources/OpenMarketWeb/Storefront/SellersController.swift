@@ -1,5 +1,6 @@
 import Hummingbird
 import OpenMarketCore
+import OpenMarketWebState
 
 /// `/sellers/{id}`: a vendor's products. Only a market that lists by vendor has these pages (the embedded one);
 /// on a remote market the route answers 404, as no page links to it. `/sellers?name=…`: the products listed here

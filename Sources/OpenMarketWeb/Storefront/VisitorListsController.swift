@@ -1,6 +1,7 @@
 import Hummingbird
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// What a visitor keeps without an account, in cookies: likes (찜) and the products they viewed.
 ///

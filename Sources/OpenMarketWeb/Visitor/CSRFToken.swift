@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketWebState
 
 /// The token every form sends back and the `csrf` cookie holds (double submit), signed by the site.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// Attached to the route groups of pages (storefront and admin console), never to the API, photos or assets:
 /// reads the visitor's cookies into the context, issues the CSRF cookie, refuses cross-site form posts, and

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import OpenMarketPostgres
+@testable import OpenMarketWebState
 import PostgresNIO
 import Testing
 @testable import OpenMarketWeb

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketWebState
 import PostgresNIO
 import OpenMarketPostgres
 import Testing

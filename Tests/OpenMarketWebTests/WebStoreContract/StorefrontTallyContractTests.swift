@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

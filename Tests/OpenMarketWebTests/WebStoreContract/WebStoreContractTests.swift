@@ -3,6 +3,7 @@ import Logging
 import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
+import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

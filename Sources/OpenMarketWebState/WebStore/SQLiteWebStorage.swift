@@ -1,0 +1,294 @@
+import Foundation
+import GRDB
+import OpenMarketCore
+import OpenMarketEmbedded
+import OpenMarketStore
+
+/// The front end's state in `web.sqlite` (see `WebDatabase` for its tables): one instance, one file.
+package struct SQLiteWebStorage: WebStorage {
+    package let database: any DatabaseWriter
+
+    package func healthCheck() async throws {
+        _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    /// `WebDatabase.open` has migrated the file already.
+    package func migrate() async throws {}
+
+    /// Guess counts live in memory here (`MemoryGuessCounter`), which forgets them itself.
+    package func sweepOther(now: Date) async throws {}
+
+    // MARK: Admin accounts
+
+    package func adminPasswordHash() async throws -> String? {
+        try await database.read { db in try AdminAccountRecord.fetchOne(db, key: AdminAccountRecord.id)?.passwordHash }
+    }
+
+    package func saveAdminPasswordHash(_ hash: String, at now: Date) async throws {
+        let account = AdminAccountRecord(id: AdminAccountRecord.id, passwordHash: hash, createdAt: now)
+        try await database.write { db in try account.upsert(db) }
+    }
+
+    package func createAdminPasswordHash(_ hash: String, at now: Date) async throws -> Bool {
+        let account = AdminAccountRecord(id: AdminAccountRecord.id, passwordHash: hash, createdAt: now)
+        return try await database.write { db in
+            guard try !AdminAccountRecord.exists(db, key: AdminAccountRecord.id) else { return false }
+            try account.insert(db)
+            return true
+        }
+    }
+
+    package func addSession(tokenHash: String, createdAt: Date, expiresAt: Date) async throws {
+        let session = AdminSessionRecord(tokenHash: tokenHash, createdAt: createdAt, expiresAt: expiresAt)
+        try await database.write { db in
+            _ = try AdminSessionRecord.expired(at: createdAt).deleteAll(db)
+            try session.insert(db)
+        }
+    }
+
+    package func isSessionValid(tokenHash: String, at now: Date) async throws -> Bool {
+        try await database.read { db in try AdminSessionRecord.valid(tokenHash: tokenHash, at: now).isEmpty(db) == false }
+    }
+
+    package func removeSession(tokenHash: String) async throws {
+        _ = try await database.write { db in try AdminSessionRecord.deleteOne(db, key: tokenHash) }
+    }
+
+    package func siteKey(orKeeping fresh: Data) async throws -> Data {
+        try await database.write { db in
+            if let kept = try Data.fetchOne(db, sql: "SELECT key FROM siteKey WHERE id = 1") { return kept }
+            try db.execute(sql: "INSERT INTO siteKey (id, key) VALUES (1, ?)", arguments: [fresh])
+            return fresh
+        }
+    }
+
+    // MARK: Product passwords
+
+    package func productPasswordHash(productID: Int) async throws -> String? {
+        try await database.read { db in try ProductPasswordRecord.fetchOne(db, key: productID)?.passwordHash }
+    }
+
+    package func saveProductPasswordHash(_ hash: String, productID: Int, at now: Date) async throws {
+        let record = ProductPasswordRecord(productId: productID, passwordHash: hash, createdAt: now)
+        try await database.write { db in try record.save(db) }
+    }
+
+    package func removeProductPassword(productID: Int) async throws {
+        _ = try await database.write { db in try ProductPasswordRecord.deleteOne(db, key: productID) }
+    }
+
+    package func allProductPasswordHashes() async throws -> [Int: String] {
+        try await database.read { db in
+            Dictionary(uniqueKeysWithValues: try ProductPasswordRecord.fetchAll(db).map { ($0.productId, $0.passwordHash) })
+        }
+    }
+
+    package func removeAllProductPasswords() async throws {
+        _ = try await database.write { db in try ProductPasswordRecord.deleteAll(db) }
+    }
+
+    // MARK: History
+
+    package func insertEvent(_ event: AuditEventRecord, alongside: AuditAlongside?) async throws -> Int64 {
+        try await database.write { db in
+            var event = event
+            event.id = nil
+            try event.insert(db)
+            let id = event.id ?? 0
+            switch alongside {
+            case .keepDeleted(let keepsake, let productID, let vendorID)?:
+                try Self.keep(keepsake, productID: productID, vendorID: vendorID, eventID: id, at: event.at, in: db)
+            case .completeRestore(let eventID, let restoredProductID)?:
+                try Self.completeRestore(eventID: eventID, restoredProductID: restoredProductID, at: event.at, in: db)
+            case nil:
+                break
+            }
+            return id
+        }
+    }
+
+    package func event(id: Int64) async throws -> AuditEventRecord? {
+        try await database.read { db in try AuditEventRecord.fetchOne(db, key: id) }
+    }
+
+    package func completeEvent(id: Int64, productID: Int?, productName: String, changes: String, outcome: String, detail: String) async throws {
+        try await database.write { db in
+            guard var event = try AuditEventRecord.fetchOne(db, key: id) else { return }
+            event.productId = productID
+            event.productName = productName
+            event.changes = changes
+            event.outcome = outcome
+            event.detail = detail
+            try event.update(db)
+        }
+    }
+
+    package func pendingEvents() async throws -> [AuditEventRecord] {
+        try await database.read { db in try AuditEventRecord.pending.order(AuditEventRecord.Columns.id).fetchAll(db) }
+    }
+
+    package func events(productID: Int?, limit: Int, offset: Int) async throws -> (total: Int, events: [AuditEventRecord]) {
+        try await database.read { db in
+            let total = try productID == nil
+                ? Int.fetchOne(db, sql: "SELECT total FROM auditCounter WHERE id = 1") ?? 0
+                : AuditEventRecord.newest(productID: productID).fetchCount(db)
+            return (total, try AuditEventRecord.newest(productID: productID).limit(limit, offset: offset).fetchAll(db))
+        }
+    }
+
+    // MARK: Deleted products
+
+    package static func keep(_ keepsake: ProductKeepsake, productID: Int, vendorID: Int, eventID: Int64, at now: Date, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO keptProduct (eventId, productId, vendorId, mainPosition, passwordHash, keptUntil) VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [eventID, productID, vendorID, keepsake.mainPosition, keepsake.passwordHash, now.addingTimeInterval(DeletedProducts.retention)])
+        for (position, photo) in keepsake.photos.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO keptPhoto (eventId, position, mediaType, bytes) VALUES (?, ?, ?, ?)",
+                arguments: [eventID, position, photo.mediaType, photo.data])
+        }
+    }
+
+    package static func completeRestore(eventID: Int64, restoredProductID: Int, at now: Date, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE keptProduct SET restoredProductId = ?, restoredAt = ? WHERE eventId = ?", arguments: [restoredProductID, now, eventID])
+        try db.execute(sql: "DELETE FROM keptPhoto WHERE eventId = ?", arguments: [eventID])
+        // The restored product is listed under the seller's nickname again.
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO sellerName (productId, name)
+                SELECT ?, name FROM sellerName WHERE productId = (SELECT productId FROM keptProduct WHERE eventId = ?)
+                """,
+            arguments: [restoredProductID, eventID])
+    }
+
+    package func keptStates(eventIDs: Set<Int64>, now: Date) async throws -> [Int64: DeletedProducts.State] {
+        try await database.read { db in
+            var states: [Int64: DeletedProducts.State] = [:]
+            for id in eventIDs {
+                guard let row = try Row.fetchOne(
+                    db, sql: "SELECT keptUntil, restoreKey, restoredProductId FROM keptProduct WHERE eventId = ?", arguments: [id])
+                else { continue }
+                states[id] = DeletedProducts.state(
+                    keptUntil: row["keptUntil"], restoreKey: row["restoreKey"], restoredProductID: row["restoredProductId"], now: now)
+            }
+            return states
+        }
+    }
+
+    package func claimKept(eventID: Int64, restoreKey: String, now: Date) async throws -> Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal> {
+        try await database.write { db -> Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal> in
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT productId, vendorId, mainPosition, passwordHash, keptUntil, restoreKey, restoredProductId FROM keptProduct WHERE eventId = ?",
+                arguments: [eventID])
+            else { return .failure(.notKept) }
+            if let restored = row["restoredProductId"] as Int? { return .failure(.restored(productID: restored)) }
+            if (row["restoreKey"] as String?) != nil { return .failure(.restoring) }
+            guard let until = row["keptUntil"] as Date?, until > now else { return .failure(.notKept) }
+            let photos = try Row.fetchAll(db, sql: "SELECT mediaType, bytes FROM keptPhoto WHERE eventId = ? ORDER BY position", arguments: [eventID])
+                .map { KeptPhoto(mediaType: $0["mediaType"], data: $0["bytes"]) }
+            guard !photos.isEmpty else { return .failure(.notKept) }
+            try db.execute(sql: "UPDATE keptProduct SET restoreKey = ? WHERE eventId = ?", arguments: [restoreKey, eventID])
+            let keepsake = ProductKeepsake(photos: photos, mainPosition: row["mainPosition"], passwordHash: row["passwordHash"])
+            return .success(DeletedProducts.Claim(deletedProductID: row["productId"], vendorID: row["vendorId"], keepsake: keepsake, restoreKey: restoreKey))
+        }
+    }
+
+    package func keptPhoto(eventID: Int64, position: Int, now: Date) async throws -> KeptPhoto? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT keptPhoto.mediaType, keptPhoto.bytes FROM keptPhoto JOIN keptProduct ON keptProduct.eventId = keptPhoto.eventId
+                    WHERE keptPhoto.eventId = ? AND keptPhoto.position = ? AND keptProduct.keptUntil > ?
+                    """,
+                arguments: [eventID, position, now]
+            ).map { KeptPhoto(mediaType: $0["mediaType"], data: $0["bytes"]) }
+        }
+    }
+
+    package func releaseKept(eventID: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE keptProduct SET restoreKey = NULL WHERE eventId = ? AND restoredProductId IS NULL", arguments: [eventID])
+        }
+    }
+
+    package func interruptedRestores() async throws -> [(eventID: Int64, restoreKey: String)] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT eventId, restoreKey FROM keptProduct WHERE restoreKey IS NOT NULL AND restoredProductId IS NULL")
+                .map { ($0["eventId"], $0["restoreKey"]) }
+        }
+    }
+
+    package func sweepKept(now: Date) async throws -> Int {
+        try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM keptProduct WHERE keptUntil <= ? AND restoredProductId IS NULL AND restoreKey IS NULL", arguments: [now])
+            return db.changesCount
+        }
+    }
+
+    // MARK: Photo drafts
+
+    package func draftPhotos(keyHash: String, ownerHash: String, now: Date) async throws -> [PhotoDrafts.Photo]? {
+        try await database.read { db in
+            guard let draft = try PhotoDraftRecord.fetchOne(db, key: keyHash), draft.expiresAt > now,
+                Tokens.equal(draft.ownerHash, ownerHash)
+            else { return nil }
+            return try PhotoDraftImageRecord.photos(ofDraft: keyHash).fetchAll(db)
+                .map { PhotoDrafts.Photo(filename: $0.filename, mediaType: $0.mediaType, data: $0.bytes, token: $0.token) }
+        }
+    }
+
+    package func keepDraft(_ photos: [PhotoDrafts.Photo], key: String?, freshKey: String, ownerHash: String, now: Date) async throws -> String? {
+        try await database.write { db -> String? in
+            // The visitor's own draft keeps its key; any other key (unknown, swept, someone else's) is not reused.
+            var draftKey = freshKey
+            if let key, let existing = try PhotoDraftRecord.fetchOne(db, key: PhotoDrafts.digest(key)),
+                Tokens.equal(existing.ownerHash, ownerHash) {
+                try existing.delete(db)
+                draftKey = key
+            }
+            let added = photos.reduce(0) { $0 + $1.data.count }
+            let total = try Int.fetchOne(db, sql: "SELECT bytes FROM photoDraftTotal WHERE id = 1") ?? 0
+            guard total + added <= PhotoDrafts.maxTotalBytes else { return nil }
+            let keyHash = PhotoDrafts.digest(draftKey)
+            try PhotoDraftRecord(keyHash: keyHash, ownerHash: ownerHash, expiresAt: now.addingTimeInterval(PhotoDrafts.lifetime)).insert(db)
+            for (position, photo) in photos.enumerated() {
+                try PhotoDraftImageRecord(
+                    draftKeyHash: keyHash, position: position, token: photo.token, filename: photo.filename, mediaType: photo.mediaType,
+                    bytes: photo.data
+                ).insert(db)
+            }
+            for old in try PhotoDraftRecord.owned(by: ownerHash).fetchAll(db).dropLast(PhotoDrafts.maxDraftsPerVisitor) {
+                try old.delete(db)
+            }
+            return draftKey
+        }
+    }
+
+    package func draftPhoto(token: String, ownerHash: String, now: Date) async throws -> PhotoDrafts.Photo? {
+        try await database.read { db in
+            guard let image = try PhotoDraftImageRecord.filter(PhotoDraftImageRecord.Columns.token == token).fetchOne(db),
+                let draft = try PhotoDraftRecord.fetchOne(db, key: image.draftKeyHash), draft.expiresAt > now,
+                Tokens.equal(draft.ownerHash, ownerHash)
+            else { return nil }
+            return PhotoDrafts.Photo(filename: image.filename, mediaType: image.mediaType, data: image.bytes, token: image.token)
+        }
+    }
+
+    package func discardDraft(keyHash: String, ownerHash: String) async throws {
+        try await database.write { db in
+            guard let draft = try PhotoDraftRecord.fetchOne(db, key: keyHash),
+                Tokens.equal(draft.ownerHash, ownerHash)
+            else { return }
+            try draft.delete(db)
+        }
+    }
+
+    package func sweepDrafts(now: Date) async throws -> Int {
+        try await database.write { db in try PhotoDraftRecord.expired(at: now).deleteAll(db) }
+    }
+}

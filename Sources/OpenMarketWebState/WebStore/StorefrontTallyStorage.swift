@@ -1,0 +1,35 @@
+import Foundation
+
+/// What the storefront keeps beside the market's products, which no OpenMarket API has: the name a seller chose for
+/// each listing, each product's like count, and how often words were searched (by day, nothing about who searched).
+/// Kept in the web store, so it works with an embedded or a remote market and is shared by instances on PostgreSQL.
+package protocol StorefrontTallyStorage: Sendable {
+    /// The names kept for those of `productIDs` that have one.
+    func sellerNames(productIDs: [Int]) async throws -> [Int: String]
+    /// Sets the name a product is listed under (a restored product takes its old one).
+    func saveSellerName(_ name: String, productID: Int) async throws
+    /// Ids of products listed under `name`, newest (highest id) first, below `before` when given.
+    func productIDs(sellerName: String, before: Int?, limit: Int) async throws -> [Int]
+
+    func likeCounts(productIDs: [Int]) async throws -> [Int: Int]
+    /// Adds `delta` (+1 or −1) to the product's likes in one statement, never below zero; the count after it.
+    func addLikes(_ delta: Int, productID: Int) async throws -> Int
+
+    /// Counts one search of `term` on `day` (days since 1970, UTC) in one statement.
+    func countSearch(_ term: String, day: Int) async throws
+    /// The most searched terms from `sinceDay` on, most first, each searched at least `minimum` times.
+    func popularSearches(sinceDay: Int, minimum: Int, limit: Int) async throws -> [String]
+    /// Forgets the counts of days before `day`.
+    func sweepSearches(beforeDay day: Int) async throws
+
+    /// What a product page shows beside the product, in one read where the store allows it: every page nobody asked
+    /// for a moment ago pays for each separate read (a hop to the database's thread and back, a transaction).
+    func productPageTallies(productID: Int, questionLimit: Int) async throws -> ProductPageTallies
+}
+
+/// A product page's seller name (`nil` when none was kept), like count and newest questions anyone may see.
+package struct ProductPageTallies: Sendable {
+    package var sellerName: String?
+    package var likes: Int
+    package var questions: [ProductQuestion]
+}
