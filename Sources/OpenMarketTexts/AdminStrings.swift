@@ -1,54 +1,37 @@
 import OpenMarketTemplating
 
-/// The console's texts in one language: the `admin.` keys of `Texts/<code>.texts` (see `TextCatalogue`), named in
-/// code by key (`texts[.signOut]`) and in templates by the rest of the key (`{{admin.a.signOut}}`).
-package struct AdminStrings: Sendable {
-    package enum Key: String, CaseIterable, Sendable {
-        case consoleTitle, adminNavigation, loginTitle, passwordLabel, signIn, signOut, loginWrong, productsTitle
-        case historyTitle, exportCSV, searchLabel, filterStock, filterAll, filterInStock, filterSoldOut
-        case filterCurrency, apply, select, selectAll, filtersTitle, searchButton, viewSite, columnID, columnPhoto
-        case columnName, columnVendor, columnPrice, columnDiscount, columnStock, columnDate, columnActions, view
-        case storefront, edit, delete, bulkDelete, nothingSelected, confirmTitle, confirmButton, cancel, resultsTitle
-        case outcomeSuccess, outcomeRefused, outcomeFailed, outcomePending, backToProducts, columnTime, columnActor
-        case columnAction, columnProduct, columnChanges, columnOutcome, actionCreate, actionUpdate, actionDelete
-        case actionRestore, restoreButton, historyEmpty, productHistory, lastState, allHistory, hostRefused
-        case emptyTable, filterStatus, columnDeletedAt, columnRestoreWithin, deletedHeading, filterProductID
-        case filterFrom, filterTo, newestEntries, newerEntries, olderEntries
-        case tableCaption, confirmIntro, loginWrongWait, loginThrottled, restorableUntil, photoBefore, photoAfter
-        case photoGone, photoNumber, keptPhoto, actorAdmin, actorVisitor, columnTimeIn, statusOnSale, statusDeleted
-        case deletedMatches, noDeletedProducts, deletedTableCaption, deletedNotRestorable, restoredSameID, restoredAs
-        case restoredFrom, groupedByCurrency, restoring, alreadyRestored, restoreExpired, restoreNoPhotos
-        case restoreSnapshotUnreadable, tooManySelected
-        case photoCount, daysLeft, daysLeftOne, deletedBanner, deletedBannerOne, restoreNamed
-    }
+/// The console's texts in one language: the `admin.` keys of `Texts/<code>.texts`, `texts[.signOut]` in code and
+/// `{{admin.a.signOut}}` in templates.
+package typealias AdminStrings = TextSection<ConsoleText>
 
-    package let language: Language
-    package let catalogue: TextCatalogue
-    /// The catalogue as templates read it: every `admin.` text under the rest of its key.
-    package let templateTexts: TemplateTexts
-    private let texts: [Key: String]
+package enum ConsoleText: String, TextKey {
+    package static let prefix = "admin."
 
-    package init(language: Language, catalogue: TextCatalogue) {
-        self.language = language
-        self.catalogue = catalogue
-        templateTexts = TemplateTexts(catalogue.entries(under: "admin."))
-        texts = Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, catalogue["admin." + $0.rawValue]) })
-    }
+    case consoleTitle, adminNavigation, loginTitle, passwordLabel, signIn, signOut, loginWrong, productsTitle
+    case historyTitle, exportCSV, searchLabel, filterStock, filterAll, filterInStock, filterSoldOut
+    case filterCurrency, apply, select, selectAll, filtersTitle, searchButton, viewSite, columnID, columnPhoto
+    case columnName, columnVendor, columnPrice, columnDiscount, columnStock, columnDate, columnActions, view
+    case storefront, edit, delete, bulkDelete, nothingSelected, confirmTitle, confirmButton, cancel, resultsTitle
+    case outcomeSuccess, outcomeRefused, outcomeFailed, outcomePending, backToProducts, columnTime, columnActor
+    case columnAction, columnProduct, columnChanges, columnOutcome, actionCreate, actionUpdate, actionDelete
+    case actionRestore, restoreButton, historyEmpty, productHistory, lastState, allHistory, hostRefused
+    case emptyTable, filterStatus, columnDeletedAt, columnRestoreWithin, deletedHeading, filterProductID
+    case filterFrom, filterTo, newestEntries, newerEntries, olderEntries
+    case tableCaption, confirmIntro, loginWrongWait, loginThrottled, restorableUntil, photoBefore, photoAfter
+    case photoGone, photoNumber, keptPhoto, actorAdmin, actorVisitor, columnTimeIn, statusOnSale, statusDeleted
+    case deletedMatches, noDeletedProducts, deletedTableCaption, deletedNotRestorable, restoredSameID, restoredAs
+    case restoredFrom, groupedByCurrency, restoring, alreadyRestored, restoreExpired, restoreNoPhotos
+    case restoreSnapshotUnreadable, tooManySelected
+    case photoCount, daysLeft, daysLeftOne, deletedBanner, deletedBannerOne, restoreNamed
+}
 
-    package subscript(_ key: Key) -> String {
-        texts[key] ?? key.rawValue
-    }
+private let consoleTexts = AdminStrings.everyLanguage()
 
-    /// The text under `key` with its `{name}` placeholders filled.
-    package func filling(_ key: Key, _ values: KeyValuePairs<String, String>) -> String {
-        catalogue.filling("admin." + key.rawValue, values)
-    }
+extension Language {
+    package var adminStrings: AdminStrings { consoleTexts[self] ?? AdminStrings(language: self, catalogue: .empty(rawValue)) }
+}
 
-    package static let byLanguage = Dictionary(uniqueKeysWithValues: Language.allCases.map {
-        ($0, AdminStrings(language: $0, catalogue: TextCatalogues.catalogue(for: $0)))
-    })
-    package static let korean = AdminStrings(language: .korean, catalogue: TextCatalogues.catalogue(for: .korean))
-
+extension AdminStrings {
     package func tableCaption(total: String, from: String, to: String) -> String {
         filling(.tableCaption, ["from": from, "to": to, "total": total])
     }
@@ -66,13 +49,7 @@ package struct AdminStrings: Sendable {
     }
 }
 
-extension Language {
-    package var adminStrings: AdminStrings { AdminStrings.byLanguage[self] ?? .korean }
-}
-
 extension AdminStrings {
-    private var speaksKorean: Bool { language == .korean }
-
     package func restorableUntil(_ date: String) -> String {
         filling(.restorableUntil, ["date": date])
     }

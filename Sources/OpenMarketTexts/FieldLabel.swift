@@ -2,7 +2,7 @@
 package enum FieldLabel {
     /// The history records the API's field names; staff read them in their language. Unknown names stay as they are.
     package static func text(_ field: String, _ language: Language) -> String {
-        let key: Strings.Key? = switch field {
+        let key: StorefrontText? = switch field {
         case "name": .labelName
         case "description": .labelDescription
         case "price": .labelPrice

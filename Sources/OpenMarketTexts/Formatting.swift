@@ -61,7 +61,7 @@ package struct Formatting: Sendable {
     package func relativeDay(_ date: Date, now: Date = Date()) -> String {
         let days = max(0, Self.dayNumber(now) - Self.dayNumber(date))
         let strings = language.strings
-        func ago(_ count: Int, _ one: Strings.Key, _ many: Strings.Key) -> String {
+        func ago(_ count: Int, _ one: StorefrontText, _ many: StorefrontText) -> String {
             strings.filling(count == 1 ? one : many, ["count": String(count)])
         }
         switch days {

@@ -24,7 +24,6 @@ public enum Language: String, Sendable, CaseIterable {
         return .korean
     }
 
-    package var strings: Strings { Strings.byLanguage[self] ?? .korean }
     /// The language the header offers: the next one, so that every language is reached from every other.
     package var other: Language {
         let all = Self.allCases

@@ -23,8 +23,7 @@ package enum TextCatalogues {
             if case .failure(let problem) = loaded[language] { problems.append(problem.description) }
         }
         guard case .success(let reference) = loaded[reference] else { return problems }
-        let wanted = Set(Strings.Key.allCases.map(\.rawValue) + AdminStrings.Key.allCases.map { "admin." + $0.rawValue }
-            + QuestionTexts.Key.allCases.map { "question." + $0.rawValue })
+        let wanted = Set(Strings.fileKeys + AdminStrings.fileKeys + QuestionTexts.fileKeys)
         for key in wanted.subtracting(reference.keys).sorted() {
             problems.append("\(reference.code).texts lacks ‘\(key)’, which the pages use")
         }

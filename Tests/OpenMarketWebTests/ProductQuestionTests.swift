@@ -250,13 +250,13 @@ struct ProductQuestionTests {
     }
 
     @Test func everyQuestionTextIsWrittenInBothLanguagesAndReadByItsName() {
-        for key in QuestionTexts.Key.allCases {
+        for key in QuestionText.allCases {
             let korean = Language.korean.questionTexts[key]
             let english = Language.english.questionTexts[key]
             #expect(!korean.isEmpty && !english.isEmpty && korean != english, "\(key)")
             #expect(Language.english.questionTexts.templateTexts.value(forKey: key.rawValue) != nil)
         }
-        #expect(Language.korean.questionTexts.templateTexts.count == QuestionTexts.Key.allCases.count)
+        #expect(Language.korean.questionTexts.templateTexts.count == QuestionText.allCases.count)
     }
 
     static func count(in directory: URL) async throws -> Int {

@@ -24,8 +24,7 @@ struct ReflectedPage: MustacheParent {
         switch name {
         case "layout": return context.layout
         case "t": return context.strings
-        // The question texts are rows of one table (`QuestionTexts.Key`), read by name as templates read them.
-        case "q": return ReflectedQuestionTexts(texts: context.language.questionTexts)
+        case "q": return context.language.questionTexts
         default: return nil
         }
     }
@@ -46,25 +45,9 @@ extension ListedCard: MustacheParent {
     }
 }
 
-/// The question texts as swift-mustache looks them up: by the row's name.
-struct ReflectedQuestionTexts: MustacheParent {
-    let texts: QuestionTexts
-
-    func child(named name: String) -> Any? {
-        QuestionTexts.Key(rawValue: name).map { texts[$0] }
-    }
-}
-
-/// The storefront's texts as swift-mustache looks them up: by key, through the code's own lookup rather than the
+/// A section of texts as swift-mustache looks them up: by key, through the code's own lookup rather than the
 /// templates' table (`TemplateTexts`), so a text the table lost renders differently from this reference.
-extension Strings: MustacheParent {
-    public func child(named name: String) -> Any? {
-        Key(rawValue: name).map { self[$0] }
-    }
-}
-
-/// The console's texts, looked up as the storefront's are.
-extension AdminStrings: MustacheParent {
+extension TextSection: MustacheParent {
     public func child(named name: String) -> Any? {
         Key(rawValue: name).map { self[$0] }
     }
