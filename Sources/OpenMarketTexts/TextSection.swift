@@ -8,7 +8,9 @@ package protocol TextKey: RawRepresentable, CaseIterable, Hashable, Sendable whe
 
 /// One section of a language's texts (the storefront's, the console's, the questions'): code looks a text up by its
 /// key (`strings[.searchButton]`), templates by its name (`{{t.searchButton}}`); both read the same catalogue.
-package struct TextSection<Key: TextKey>: Sendable {
+///
+/// A class: one per language and section is made at start, and every page that hands it on holds one reference.
+package final class TextSection<Key: TextKey>: Sendable {
     package let language: Language
     package let catalogue: TextCatalogue
     /// The section as templates read it: each text under its key without the prefix.
@@ -32,8 +34,10 @@ package struct TextSection<Key: TextKey>: Sendable {
     }
 
     /// The section in every language, from the files read at start-up.
-    static func everyLanguage() -> [Language: Self] {
-        Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self(language: $0, catalogue: TextCatalogues.catalogue(for: $0))) })
+    static func everyLanguage() -> [Language: TextSection] {
+        Dictionary(uniqueKeysWithValues: Language.allCases.map {
+            ($0, TextSection(language: $0, catalogue: TextCatalogues.catalogue(for: $0)))
+        })
     }
 
     /// Every key of the section as the files write it.
