@@ -10,8 +10,8 @@ package enum TextCatalogues {
             (language, Result { () throws(TextCatalogue.Problem) in try read(language.rawValue) })
         })
 
-    /// A language's catalogue. Start-up has called `check()`, so it is there; were it not, an empty catalogue shows
-    /// each text's key rather than stopping a running server.
+    /// A language's catalogue. Start-up (`PageRenderer`) refuses files with `problems()`, so it is there; were it
+    /// not, an empty catalogue shows each text's key rather than stopping a running server.
     package static func catalogue(for language: Language) -> TextCatalogue {
         (try? loaded[language]?.get()) ?? TextCatalogue.empty(language.rawValue)
     }
