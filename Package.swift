@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OpenMarketStore", targets: ["OpenMarketStore"]),
         .library(name: "OpenMarketPostgres", targets: ["OpenMarketPostgres"]),
         .library(name: "OpenMarketWeb", targets: ["OpenMarketWeb"]),
+        .library(name: "OpenMarketUseCases", targets: ["OpenMarketUseCases"]),
         .library(name: "OpenMarketTemplating", targets: ["OpenMarketTemplating"]),
         .library(name: "OpenMarketImaging", targets: ["OpenMarketImaging"]),
     ],
@@ -137,20 +138,34 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What people do with products, for the storefront, the console and the API alike (list, change, delete,
+        // restore, questions) and the markets behind them: outcomes and coded refusals, no HTTP, no page texts.
+        .target(
+            name: "OpenMarketUseCases",
+            dependencies: [
+                "OpenMarketCore",
+                "OpenMarketEmbedded",
+                "OpenMarketInput",
+                "OpenMarketStore",
+                "OpenMarketPostgres",
+                "OpenMarketWebState",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "OpenMarketWeb",
             dependencies: [
                 "OpenMarketCore",
                 "OpenMarketTexts",
+                "OpenMarketUseCases",
                 "OpenMarketWebState",
                 "OpenMarketEmbedded",
                 "OpenMarketStore",
                 "OpenMarketPostgres",
                 "OpenMarketTemplating",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -281,6 +296,7 @@ let package = Package(
             name: "OpenMarketWebTests",
             dependencies: [
                 "OpenMarketWeb",
+                "OpenMarketUseCases",
                 "OpenMarketWebState",
                 "OpenMarketTexts",
                 "OpenMarketEmbedded",

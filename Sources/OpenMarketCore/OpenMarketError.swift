@@ -53,7 +53,7 @@ extension OpenMarketError {
     }
 
     /// The request fields a violation can point at; raw values are the wire keys.
-    public enum Field: String, Sendable, Hashable, CaseIterable {
+    public enum Field: String, Sendable, Hashable, CaseIterable, Codable {
         case name, description, price, currency, stock, images, secret
         case discountedPrice = "discounted_price"
         case thumbnailID = "thumbnail_id"

@@ -22,6 +22,7 @@ package enum ConsoleText: String, TextKey {
     case deletedMatches, noDeletedProducts, deletedTableCaption, deletedNotRestorable, restoredSameID, restoredAs
     case restoredFrom, groupedByCurrency, restoring, alreadyRestored, restoreExpired, restoreNoPhotos
     case restoreSnapshotUnreadable, tooManySelected
+    case historyUploadRecovered, historyUploadNotListed, historyUploadUnknown, historyRestoreRecovered, historyRestoreUnknown
     case photoCount, daysLeft, daysLeftOne, deletedBanner, deletedBannerOne, restoreNamed
 }
 
@@ -82,10 +83,6 @@ extension AdminStrings {
         filling(.keptPhoto, ["number": "\(number)"])
     }
 
-    package var actorAdmin: String {
-        self[.actorAdmin]
-    }
-
     package func actorVisitor(_ address: String) -> String {
         filling(.actorVisitor, ["address": address])
     }
@@ -93,10 +90,6 @@ extension AdminStrings {
     /// The time column's header names the market's time zone once, so no row needs to.
     package func columnTimeIn(_ zone: String) -> String {
         filling(.columnTimeIn, ["zone": zone])
-    }
-
-    package var statusOnSale: String {
-        self[.statusOnSale]
     }
 
     package func statusDeleted(days: Int) -> String {
@@ -124,15 +117,6 @@ extension AdminStrings {
         filling(daysLeft == 1 ? .deletedBannerOne : .deletedBanner, ["daysLeft": String(daysLeft), "until": until])
     }
 
-    package var deletedNotRestorable: String {
-        self[.deletedNotRestorable]
-    }
-
-    /// The product came back under its own id (the embedded markets).
-    package var restoredSameID: String {
-        self[.restoredSameID]
-    }
-
     package func restoredAs(_ id: Int) -> String {
         filling(.restoredAs, ["id": "\(id)"])
     }
@@ -141,30 +125,12 @@ extension AdminStrings {
         filling(.restoredFrom, ["id": "\(id)"])
     }
 
-    /// Under the price or discount header while the table is sorted by it: each currency's amounts in order, one
-    /// currency after the other, never mixed.
-    package var groupedByCurrency: String {
-        self[.groupedByCurrency]
-    }
-
-    package var restoring: String {
-        self[.restoring]
-    }
-
     package func alreadyRestored(_ id: Int) -> String {
         filling(.alreadyRestored, ["id": "\(id)"])
     }
 
     package func restoreExpired(days: Int) -> String {
         filling(.restoreExpired, ["days": "\(days)"])
-    }
-
-    package var restoreNoPhotos: String {
-        self[.restoreNoPhotos]
-    }
-
-    package var restoreSnapshotUnreadable: String {
-        self[.restoreSnapshotUnreadable]
     }
 
     /// A restore button's accessible name: the action and the product it restores.

@@ -2,12 +2,44 @@ import Foundation
 import OpenMarketCore
 
 /// Numbers, money and dates as each language writes them: `12,000원` / `₩12,000`, `$12.00`, `2026년 11월 21일` / `Nov 21, 2026`.
+/// Where the currency sign goes and how a day is written come from the language's texts (`priceWon`, `dayFormat`).
 package struct Formatting: Sendable {
     package let language: Language
+    private let strings: Strings
+    private let shapes: Shapes
 
     package init(language: Language) {
         self.language = language
+        strings = language.strings
+        shapes = Self.shapes[language] ?? Shapes(strings)
     }
+
+    /// Writes as `strings` say (a language's texts read from elsewhere, as in the tests).
+    package init(strings: Strings) {
+        language = strings.language
+        self.strings = strings
+        shapes = Shapes(strings)
+    }
+
+    /// A language's price signs and month names, read from its texts once rather than per card.
+    private struct Shapes: Sendable {
+        var won: (before: String, after: String)
+        var dollars: (before: String, after: String)
+        var months: [String]
+
+        init(_ strings: Strings) {
+            func split(_ key: StorefrontText) -> (String, String) {
+                let text = strings[key]
+                guard let range = text.range(of: "{amount}") else { return ("", "") }
+                return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
+            }
+            won = split(.priceWon)
+            dollars = split(.priceDollars)
+            months = strings[.monthNames].split(separator: " ").map(String.init)
+        }
+    }
+
+    private static let shapes = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Shapes($0.strings)) })
 
     package func number(_ value: Int) -> String {
         Self.grouped(Int64(value), fractionDigits: 0)
@@ -20,11 +52,11 @@ package struct Formatting: Sendable {
     /// A price in the currency's minor units (won, cents): integer work only, the fast path of every card.
     package func price(minor: Int64, currency: Currency) -> String {
         let digits = Self.grouped(minor, fractionDigits: currency.fractionDigits)
-        switch (currency, language) {
-        case (.krw, .korean): return digits + "원"
-        case (.krw, .english): return "₩" + digits
-        case (.usd, _): return "$" + digits
+        let sign = switch currency {
+        case .krw: shapes.won
+        case .usd: shapes.dollars
         }
+        return sign.before + digits + sign.after
     }
 
     /// The discount as a whole percentage of the price, rounded down so it never overstates the saving.
@@ -38,16 +70,11 @@ package struct Formatting: Sendable {
     /// `2026년 11월 21일` / `Nov 21, 2026`, as `Date.FormatStyle(date: .abbreviated)` writes it in ko_KR and en_US
     /// (`FormattingTests` holds the two together), without creating a formatter per page.
     package func date(_ date: Date) -> String {
-        if let day = CivilDay(date) {
-            switch language {
-            case .korean: return "\(day.year)년 \(day.month)월 \(day.day)일"
-            case .english: return "\(Self.englishMonths[day.month - 1]) \(day.day), \(day.year)"
-            }
+        if let day = CivilDay(date), shapes.months.indices.contains(day.month - 1) {
+            return strings.filling(.dayFormat, ["year": String(day.year), "month": shapes.months[day.month - 1], "day": String(day.day)])
         }
         return Self.formattedDate(date, language: language)
     }
-
-    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The formatter's own answer, for days `CivilDay` leaves to the calendar.
     package static func formattedDate(_ date: Date, language: Language) -> String {
@@ -60,7 +87,6 @@ package struct Formatting: Sendable {
     /// The market keeps days in UTC, so this is whole-day arithmetic; a day in the future (a clock ahead) is today.
     package func relativeDay(_ date: Date, now: Date = Date()) -> String {
         let days = max(0, Self.dayNumber(now) - Self.dayNumber(date))
-        let strings = language.strings
         func ago(_ count: Int, _ one: StorefrontText, _ many: StorefrontText) -> String {
             strings.filling(count == 1 ? one : many, ["count": String(count)])
         }

@@ -7,17 +7,12 @@ extension Strings {
     package func errMarketRefused(field: OpenMarketError.Field?, message: String) -> String {
         let label = field.map { FieldLabel.text($0 == .secret ? "password" : $0.rawValue, language) }
         let refused = label.map { filling(.marketRefusedField, ["field": $0.lowercased()]) } ?? self[.marketRefusedForm]
-        // The market speaks English: its own words are added on pages in other languages than Korean only.
-        return language == .korean || message.isEmpty ? refused : refused + " " + filling(.marketSaid, ["message": message])
+        // The market speaks English: its own words are added on pages whose readers read it (`showMarketWords`).
+        return !showsMarketWords || message.isEmpty ? refused : refused + " " + filling(.marketSaid, ["message": message])
     }
 
-    package var errMarketPhotoTooLarge: String {
-        self[.errMarketPhotoTooLarge]
-    }
-
-    package var errMarketPhotoUnreadable: String {
-        self[.errMarketPhotoUnreadable]
-    }
+    /// Whether this language's pages add the market's own (English) sentences after ours.
+    package var showsMarketWords: Bool { self[.showMarketWords] == "yes" }
 
     /// Any market error as one sentence for people: the history's details and the console's results.
     package func marketError(_ error: OpenMarketError) -> String {

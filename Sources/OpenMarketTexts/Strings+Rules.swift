@@ -38,8 +38,4 @@ extension Strings {
     package func message(for violation: OpenMarketError.Violation) -> String {
         violation.rule.map(message(for:)) ?? errMarketRefused(field: violation.field, message: violation.message)
     }
-
-    package var errStorageFull: String {
-        self[.errStorageFull]
-    }
 }

@@ -46,6 +46,7 @@ package enum StorefrontText: String, TextKey {
     case marketUnavailable, marketStatus, labelName, labelDescription, labelPrice, labelCurrency, labelDiscount
     case labelStock, labelMainPhoto, labelPhotos, labelPassword, labelQuestion, today, yesterday, daysAgo
     case daysAgoOne, weeksAgo, weeksAgoOne, monthsAgo, monthsAgoOne, yearsAgo, yearsAgoOne, locale
+    case priceWon, priceDollars, dayFormat, monthNames, showMarketWords
 }
 
 private let storefrontTexts = Strings.everyLanguage()

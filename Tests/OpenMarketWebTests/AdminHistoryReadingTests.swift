@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import OpenMarketCore
 import OpenMarketTexts
+@testable import OpenMarketUseCases
 import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
@@ -18,7 +19,7 @@ struct AdminHistoryReadingTests {
             changes: [.init(field: "price", old: "35000", new: "30000", currency: "KRW")], outcome: .success)
         try await audit.record(
             actor: .visitor(client: "127.0.0.1"), action: .delete, productID: 7, productName: "찻잔", outcome: .refused,
-            detail: AuditDetail.inEveryLanguage { $0[.errPasswordWrong] })
+            detail: AuditReason.passwordWrong.stored)
         try await audit.record(
             actor: .admin, action: .update, productID: 8, productName: "Lamp",
             changes: [.init(field: "price", old: "12.5", new: "10", currency: "USD")], outcome: .success)

@@ -1,6 +1,8 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import OpenMarketTexts
+@testable import OpenMarketUseCases
+@testable import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 

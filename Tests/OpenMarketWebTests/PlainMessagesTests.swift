@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import OpenMarketCore
 import OpenMarketTexts
+@testable import OpenMarketUseCases
 import Testing
 @testable import OpenMarketWeb
 
@@ -45,7 +46,7 @@ struct PlainMessagesTests {
             for (_, message) in korean.errors.ordered {
                 #expect(Self.englishWords(message).isEmpty, "\(refusal) → \(message)")
             }
-            #expect(Self.englishWords(refusal.detail(Language.korean.strings)).isEmpty, "the history says it in Korean too")
+            #expect(Self.englishWords(AuditReason(refusal).words(.korean)).isEmpty, "the history says it in Korean too")
         }
         let named = try #require(refusals[0].formErrors(Language.korean.strings))
         #expect(named.errors[.name] == "마켓 서버가 ‘상품명’ 값을 받지 않았습니다. 입력한 내용을 확인해 주세요.")

@@ -9,6 +9,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
+@testable import OpenMarketUseCases
 import PostgresNIO
 import ServiceLifecycle
 import Testing

@@ -6,6 +6,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTexts
+@testable import OpenMarketUseCases
 @testable import OpenMarketWeb
 @testable import OpenMarketWebState
 

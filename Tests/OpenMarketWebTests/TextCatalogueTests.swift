@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
 import Testing
@@ -101,6 +102,15 @@ import Testing
         #expect(signOut == "⟪admin.signOut⟫")
         let questions = QuestionTexts(language: .english, catalogue: madeUp)
         #expect(questions[.askButton] == "⟪question.askButton⟫")
+        // Prices, days and the market's own words follow the file too: no language is named in code.
+        var shaped = lines.filter { !$0.hasPrefix("monthNames ") && !$0.hasPrefix("showMarketWords ") }
+        shaped += ["monthNames = I II III IV V VI VII VIII IX X XI XII", "showMarketWords = yes"]
+        let shapedStrings = Strings(language: .english, catalogue: try TextCatalogue(code: "xx", source: shaped.joined(separator: "\n")))
+        let format = Formatting(strings: shapedStrings)
+        #expect(format.price(minor: 1_200_000, currency: .krw) == "⟪priceWon⟫ 1,200,000")
+        #expect(format.price(minor: 1250, currency: .usd) == "⟪priceDollars⟫ 12.50")
+        #expect(format.date(Date(timeIntervalSince1970: 1_795_000_000)) == "⟪dayFormat⟫ 18 XI 2026")
+        #expect(shapedStrings.errMarketRefused(field: nil, message: "no") == "⟪marketRefusedForm⟫ ⟪marketSaid⟫ no")
 
         // The same file missing one text is refused, naming the text.
         let lacking = try TextCatalogue(code: "xx", source: lines.filter { !$0.hasPrefix("searchButton ") }.joined(separator: "\n"))

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+@testable import OpenMarketUseCases
 import Testing
 @testable import OpenMarketWeb
 

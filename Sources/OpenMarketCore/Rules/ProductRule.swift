@@ -1,8 +1,8 @@
 import OpenMarketInput
 
 /// A broken product rule as a code with its parameters, so each layer that shows it to people says it in their
-/// language, while the API's JSON keeps an English sentence (`message`).
-public enum ProductRule: Sendable, Hashable {
+/// language, while the API's JSON keeps an English sentence (`message`). Codable: the front end's history keeps it.
+public enum ProductRule: Sendable, Hashable, Codable {
     /// Name length outside `MarketLimits.nameLength`; the length it has.
     case nameLength(Int)
     case nameBlank

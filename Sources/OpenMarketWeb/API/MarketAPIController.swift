@@ -6,6 +6,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// The embedded market's REST API in an OpenMarket v2 wire format: v2b ("openmarket") on the main port, v2a

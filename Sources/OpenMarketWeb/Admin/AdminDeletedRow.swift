@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// One row of the console table's "deleted" filter: a product staff can still restore, and for how long.

@@ -7,6 +7,7 @@ import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// `/admin/history`: everything done through this front end, newest first, optionally for one product; and the
@@ -55,7 +56,7 @@ struct AdminHistoryController: Sendable {
         let strings = context.visitor.strings
         let message: String
         let status: HTTPResponse.Status
-        switch await restoring.restore(eventID: eventID, strings: strings) {
+        switch await restoring.restore(eventID: eventID) {
         case .success(let product):
             context.logger.info("Product restored from its history", metadata: ["product": "\(product.id)", "event": "\(eventID)"])
             return Redirect.to(SiteURL.admin(.product(.value(product.id))).link, flash: .restored)
@@ -71,7 +72,7 @@ struct AdminHistoryController: Sendable {
             (message, status) = (a[.restoreSnapshotUnreadable], .unprocessableContent)
         case .failure(.market(let refusal)):
             guard let shown = refusal.formErrors(strings) else { throw refusal.pageError }
-            (message, status) = (refusal.detail(strings), shown.status)
+            (message, status) = (AuditReason(refusal).words(context.visitor.language), shown.status)
         }
         let productID = try await audit.event(id: eventID)?.productID
         return try await history(request, context, query: AdminHistoryQuery(productID: productID), notice: message, status: status)

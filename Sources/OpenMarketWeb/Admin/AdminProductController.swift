@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// One product in the console: its page with history, and the edit form without a password.
@@ -71,7 +72,7 @@ struct AdminProductController: Sendable {
         case .unchanged:
             return try form(request, context, values: input, product: product, notice: strings[.noChanges])
         case .changes(let requested):
-            switch await editing.update(product, changes: requested, basedOn: basis, by: .admin, strings: strings) {
+            switch await editing.update(product, changes: requested, unlessChanged: basis.isStill, by: .admin) {
             case .success:
                 return Redirect.to(SiteURL.admin(.product(.value(id))).link)
             case .failure(.changedMeanwhile(let current)):

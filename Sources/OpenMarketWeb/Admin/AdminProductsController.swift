@@ -6,6 +6,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// The products table, bulk delete and CSV export.
@@ -59,14 +60,14 @@ struct AdminProductsController: Sendable {
         }
         for id in ids {
             let name = (try? await market.product(id: id))?.name ?? "#\(id)"
-            switch await editing.delete(productID: id, by: .admin, strings: context.visitor.strings) {
+            switch await editing.delete(productID: id, by: .admin) {
             case .success(let deleted):
                 results.append(.init(id: id, name: deleted.name, outcome: a[.outcomeSuccess], outcomeClass: "outcome-success", message: nil))
             case .failure(let refusal):
                 let failed = refusal.isOurFailure
                 results.append(.init(
                     id: id, name: name, outcome: failed ? a[.outcomeFailed] : a[.outcomeRefused],
-                    outcomeClass: failed ? "outcome-failed" : "outcome-refused", message: refusal.detail(context.visitor.strings)))
+                    outcomeClass: failed ? "outcome-failed" : "outcome-refused", message: AuditReason(refusal).words(context.visitor.language)))
             }
         }
         context.logger.info("Admin bulk delete", metadata: ["count": "\(results.count)"])

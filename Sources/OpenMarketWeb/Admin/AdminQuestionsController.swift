@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// `/admin/questions`: the latest questions to sellers, private ones included, and hiding one from every page (or

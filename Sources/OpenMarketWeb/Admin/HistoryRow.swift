@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// One history entry as shown to staff.
@@ -116,7 +117,7 @@ struct HistoryRow: Sendable {
         case .pending: a[.outcomePending]
         }
         outcomeClass = "outcome-\(event.outcome.rawValue)"
-        detail = event.detail.isEmpty ? nil : AuditDetail.text(event.detail, in: language)
+        detail = event.detail.isEmpty ? nil : AuditReason.text(event.detail, in: language)
         restoreLabel = a.restoreNamed(event.productName)
         if event.action == .delete && event.outcome == .success && event.productID != nil {
             switch kept[event.id] {

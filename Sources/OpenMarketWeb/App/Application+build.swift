@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Logging
 import OpenMarketCore
@@ -7,6 +6,7 @@ import OpenMarketEmbedded
 import OpenMarketImaging
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketUseCases
 import OpenMarketWebState
 import ServiceLifecycle
 

@@ -4,6 +4,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
+import OpenMarketUseCases
 import OpenMarketWebState
 import ServiceLifecycle
 

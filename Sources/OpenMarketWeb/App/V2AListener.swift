@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import OpenMarketStore
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// The second listener: the embedded market's API in the v2a ("market-training") shapes, for apps of 2022.

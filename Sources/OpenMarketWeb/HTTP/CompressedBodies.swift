@@ -1,4 +1,5 @@
 import NIOCore
+import OpenMarketWebState
 
 /// Gzip outputs kept for bodies sent again and again — a list page every visitor gets the same, the API's list,
 /// the stylesheet — found by the body's entity tag and used only when the body is byte for byte the one that was

@@ -52,8 +52,8 @@ struct ErrorPage: PageModel {
         self.context = context
         status = code
         // Our own sentences about a refused request help people fix it; they never hold secrets or raw errors. They are
-        // English, like the market's, so a Korean page leaves them out.
-        detail = context.language == .english && (400..<500).contains(code) && ![404, 403, 429].contains(code) && message != presentation.message
+        // English, like the market's, so they are shown only where the market's words are (`showsMarketWords`).
+        detail = strings.showsMarketWords && (400..<500).contains(code) && ![404, 403, 429].contains(code) && message != presentation.message
             ? presentation.message : nil
         showsRequestID = code >= 500
         self.requestID = requestID

@@ -4,6 +4,7 @@ import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketUseCases
 
 extension ProductEditing.Refusal {
     /// How a form shows the refusal: the messages by field in the page's language and the status the page
@@ -43,7 +44,7 @@ extension ProductEditing.Refusal {
         case .writesDisabled: WebError.writesDisabled
         case .throttled(let seconds): WebError.tooManyAttempts(seconds: seconds)
         case .market(let error): error
-        default: OpenMarketError.storeFailure(detail(Language.english.strings))
+        default: OpenMarketError.storeFailure(String(describing: self))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// The product cards of list pages, kept between requests with their HTML: a list page shows twenty cards, and
 /// building and rendering them was most of its cost, while products change far less often than pages are read.

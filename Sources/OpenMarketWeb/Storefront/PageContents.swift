@@ -1,5 +1,6 @@
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketWebState
 
 /// What a content's inputs must tell: the language its texts are in.
 protocol ContentInputs: Hashable, Sendable {

@@ -7,6 +7,7 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// Upload, edit and delete through HTML forms: read the form (its CSRF token checked by `SubmittedForm`), ask
@@ -84,7 +85,7 @@ struct ProductEditorController: Sendable {
             return try formResponse(request, context, values: input, product: nil, errors: errors, status: status, draft: keptDraft)
         }
         let images = files.map { ImageUpload(filename: $0.filename, contentType: $0.contentType, data: $0.data) }
-        switch await editing.create(draft, images: images, password: password, client: context.clientKey, strings: strings) {
+        switch await editing.create(draft, images: images, password: password, client: context.clientKey) {
         case .success(let created):
             context.logger.info("Product listed through the storefront", metadata: ["product": "\(created.id)"])
             // The market has the product now whatever happens here: without its name it shows its vendor's.
@@ -216,7 +217,7 @@ struct ProductEditorController: Sendable {
             return try await shownAgain(values: input, product: product, notice: strings[.noChanges], status: .ok)
         }
         let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
-        switch await editing.update(product, changes: changes, basedOn: basis, photos: photos, by: seller, strings: strings) {
+        switch await editing.update(product, changes: changes, unlessChanged: basis.isStill, photos: photos, by: seller) {
         case .success:
             if let draftKey { try? await drafts.discard(key: draftKey, owner: owner) }
             return Redirect.to(SiteURL.product(.value(id)).link, flash: .updated)
@@ -242,7 +243,7 @@ struct ProductEditorController: Sendable {
         let form = try await SubmittedForm.read(request, context: context, deadline: bodyDeadline)
         let product = try await market.product(id: id)
         let seller = ProductEditing.Requester.seller(password: form["password"] ?? "", client: context.clientKey)
-        switch await editing.delete(product, by: seller, strings: context.visitor.strings) {
+        switch await editing.delete(product, by: seller) {
         case .success:
             context.logger.info("Product deleted through the storefront", metadata: ["product": "\(id)"])
             return Redirect.to(SiteURL.products().link, flash: .deleted)

@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketCore
 import OpenMarketTemplating
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// A field of a question form: its ids, its message after a refusal, and what the hint and message are called by.

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// Questions to a product's seller: ask (from the product page's form), and one question's page where its asker

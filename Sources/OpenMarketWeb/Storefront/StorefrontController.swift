@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import OpenMarketCore
 import OpenMarketTexts
+import OpenMarketUseCases
 import OpenMarketWebState
 
 /// The storefront's reading pages: the product list (also at `/`) and a product's detail page.

@@ -6,6 +6,7 @@ import OpenMarketEmbedded
 import OpenMarketInput
 import OpenMarketStore
 import OpenMarketTexts
+import OpenMarketUseCases
 
 /// The first OpenMarket generation's API (2021) on the embedded market: items are its products, one catalogue
 /// with the v2 API's, and an item's `password` is the product's own password.
@@ -57,7 +58,7 @@ struct V1ItemsController: Sendable {
         if let problem = FieldErrors.password(form.password, strings) {
             throw OpenMarketError.invalid([.init(field: .secret, message: "`password`: \(problem)")])
         }
-        let result = await editing.create(draft, images: form.images, password: form.password, client: context.clientKey, strings: strings)
+        let result = await editing.create(draft, images: form.images, password: form.password, client: context.clientKey)
         let created = try result.mapError(Self.error).get()
         context.logger.info("Item created through the v1 API", metadata: ["product": "\(created.id)"])
         return item(created, request, context)
@@ -77,7 +78,7 @@ struct V1ItemsController: Sendable {
             let product = try await market.product(id: id)
             let changes = try form.changes(to: product)
             result = await editing.update(
-                product, changes: changes, photos: form.images.isEmpty ? nil : .replacing(form.images), by: seller, strings: strings)
+                product, changes: changes, photos: form.images.isEmpty ? nil : .replacing(form.images), by: seller)
         } else {
             result = await editing.verify(productID: id, password: form.password, client: context.clientKey)
         }
@@ -96,7 +97,7 @@ struct V1ItemsController: Sendable {
             // Well-formed, but about another item: nothing is deleted.
             throw OpenMarketError.invalid([.init(field: nil, message: "The body's `id` (\(bodyID)) is not the item of the path (\(id)).")])
         }
-        let deleted = try await editing.delete(productID: id, by: .seller(password: password, client: context.clientKey), strings: strings)
+        let deleted = try await editing.delete(productID: id, by: .seller(password: password, client: context.clientKey))
             .mapError(Self.error).get()
         context.logger.info("Item deleted through the v1 API", metadata: ["product": "\(deleted.id)"])
         if bodyID != nil { return WireResponse.json(.object([("id", .int(deleted.id))])) }

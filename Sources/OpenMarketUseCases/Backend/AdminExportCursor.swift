@@ -3,7 +3,7 @@ import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Where an export continues: a key in the embedded market, an offset in the remote one.
-enum AdminExportCursor: Sendable {
+package enum AdminExportCursor: Sendable {
     case key(ExportCursor)
     case offset(Int)
 }

@@ -7,7 +7,7 @@ extension ProductEditing {
     /// Whether `password` proves the seller of a product without changing it (to answer its questions): the
     /// product's own password, or for a product listed elsewhere (without one) this front end's vendor secret.
     /// Each check is a guess the throttle counts, as for an edit.
-    func provesSeller(productID: Int, password: String, client: String) async -> Result<Void, Refusal> {
+    package func provesSeller(productID: Int, password: String, client: String) async -> Result<Void, Refusal> {
         guard let vendor else { return .failure(.writesDisabled) }
         guard !password.isEmpty else { return .failure(.passwordMissing) }
         let own = GuessThrottle.Subject.product(productID)

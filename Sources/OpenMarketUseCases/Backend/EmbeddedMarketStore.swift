@@ -8,7 +8,7 @@ import OpenMarketStore
 /// two-step delete, photos by file name, vendors and sample data, restores, taking over passwords kept before, and
 /// changes whose precondition is decided in their own transaction.
 /// The web layer names only this; which store it is (`SQLiteMarket`, `PostgresMarket`) is chosen where it is opened.
-protocol EmbeddedMarketStore:
+package protocol EmbeddedMarketStore:
     OpenMarketAPI, ProductPasswordKeeping, ProductImageReplacing, VendorListing, ProductBatchReading, AdminListing, TwoStepDeleting,
     ImageServing, VendorKeeping, ProductRelisting, ProductPasswordAdopting, ConditionalProductUpdating
 {}

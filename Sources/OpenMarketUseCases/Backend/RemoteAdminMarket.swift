@@ -6,17 +6,17 @@ import OpenMarketStore
 /// and ordered here; the admin acts with the configured vendor's credentials, so other vendors' products
 /// are refused by the server and reported as such. On a v1 server the vendor's secret is the password of the items
 /// this front end listed; an item listed elsewhere has its own, and is reported as another seller's.
-struct RemoteAdminMarket: AdminMarket {
+package struct RemoteAdminMarket: AdminMarket {
     /// Reading more than this many products for one table view would make the console unusable anyway.
-    static let maxProducts = 10_000
-    static let pageSize = 100
+    package static let maxProducts = 10_000
+    package static let pageSize = 100
 
-    let market: any OpenMarketAPI
-    let vendor: VendorCredentials?
+    package let market: any OpenMarketAPI
+    package let vendor: VendorCredentials?
     /// The market checks a password per product (v1): a refused secret means the item is someone else's.
-    var productsHaveOwnPasswords = false
+    package var productsHaveOwnPasswords = false
 
-    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
+    package func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
         var all: [ProductSummary] = []
         var page = 1
         while all.count < Self.maxProducts, let batch = try await market.products(ProductQuery(page: page, perPage: Self.pageSize, search: listing.search)) {
@@ -51,7 +51,7 @@ struct RemoteAdminMarket: AdminMarket {
         return (sorted.count, Array(sorted.dropFirst(offset).prefix(limit)))
     }
 
-    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
+    package func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
         guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
         do {
             return try await market.updateProduct(id: id, changes: changes, credentials: vendor)
@@ -60,7 +60,7 @@ struct RemoteAdminMarket: AdminMarket {
         }
     }
 
-    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
+    package func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
         guard let vendor else { throw .unauthorized("This server has no vendor credentials for writing.") }
         do {
             return try await market.deleteProduct(id: id, credentials: vendor)
@@ -76,10 +76,16 @@ struct RemoteAdminMarket: AdminMarket {
         return .forbidden("This item was listed elsewhere with a password of its own; only that password changes it.")
     }
 
-    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
+    package func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
         -> (products: [ProductSummary], next: AdminExportCursor?) {
         let offset: Int = if case .offset(let offset)? = cursor { offset } else { 0 }
         let batch = try await self.listing(listing, limit: limit, offset: offset)
         return (batch.products, batch.products.count == limit ? .offset(offset + limit) : nil)
+    }
+
+    package init(market: any OpenMarketAPI, vendor: VendorCredentials?, productsHaveOwnPasswords: Bool = false) {
+        self.market = market
+        self.vendor = vendor
+        self.productsHaveOwnPasswords = productsHaveOwnPasswords
     }
 }

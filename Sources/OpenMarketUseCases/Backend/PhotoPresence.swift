@@ -5,11 +5,11 @@ import OpenMarketWebState
 
 /// Which photo addresses in the history are of photos the market no longer has (an edit removed them, or a delete
 /// took them), so the page names them instead of asking for an image that is gone. A remote market cannot say.
-struct PhotoPresence: Sendable {
-    let market: (any ImageServing)?
+package struct PhotoPresence: Sendable {
+    package let market: (any ImageServing)?
 
     /// One read for a page's photos; a failed read shows them all, as before the check.
-    func gone(among urls: [String]) async -> Set<String> {
+    package func gone(among urls: [String]) async -> Set<String> {
         guard let market else { return [] }
         var byKey: [String: [String]] = [:]
         for url in urls {
@@ -22,7 +22,11 @@ struct PhotoPresence: Sendable {
     }
 
     /// Every photo address a page of history shows from its changes.
-    static func urls(of events: [AuditLog.Event]) -> [String] {
+    package static func urls(of events: [AuditLog.Event]) -> [String] {
         events.flatMap { event in event.changes.flatMap { ($0.oldPhotos ?? []) + ($0.newPhotos ?? []) } }
+    }
+
+    package init(market: (any ImageServing)?) {
+        self.market = market
     }
 }

@@ -7,7 +7,7 @@ import OpenMarketWebState
 
 /// What the market behind the front end offers for restoring a deleted product: its photos and own password read
 /// before the delete, and a way to list it again with them.
-protocol DeletedProductKeeping: Sendable {
+package protocol DeletedProductKeeping: Sendable {
     /// Read before a delete; `nil` when the photos cannot be had, and the product then cannot be restored.
     func keepsake(of product: ProductDetail) async -> ProductKeepsake?
     /// Lists the product again with its kept photos, as the vendor it belonged to, under a creation key; under
@@ -18,34 +18,38 @@ protocol DeletedProductKeeping: Sendable {
 }
 
 /// The embedded market: photos read as stored and stored again as they were, in one transaction with the product.
-struct EmbeddedProductKeeping: DeletedProductKeeping {
-    let market: any ProductRelisting & ProductPasswordKeeping
+package struct EmbeddedProductKeeping: DeletedProductKeeping {
+    package let market: any ProductRelisting & ProductPasswordKeeping
 
-    func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
+    package func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
         guard let keepsake = try? await market.keepsake(productID: product.id), !keepsake.photos.isEmpty else { return nil }
         return keepsake
     }
 
-    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail {
+    package func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail {
         try await market.relist(draft, keepsake: keepsake, vendorID: vendorID, creationKey: creationKey, formerID: formerID)
     }
 
-    func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup {
+    package func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup {
         try await market.productID(creationKey: creationKey).map { .made($0) } ?? .notMade
+    }
+
+    package init(market: any ProductRelisting & ProductPasswordKeeping) {
+        self.market = market
     }
 }
 
 /// A remote market: photos are fetched from the server itself before the delete — only from its own origin, so a
 /// product naming photos elsewhere is not restorable — and sent again as a new listing with this front end's
 /// vendor credentials; the product's own password is kept in the web store, as for every product listed here.
-struct RemoteProductKeeping: DeletedProductKeeping {
-    let client: OpenMarketClient
-    let passwords: any ProductPasswordStorage
-    let vendor: VendorCredentials?
+package struct RemoteProductKeeping: DeletedProductKeeping {
+    package let client: OpenMarketClient
+    package let passwords: any ProductPasswordStorage
+    package let vendor: VendorCredentials?
     /// Whether the server can make another photo the main one (v1 always shows the first).
-    let canChooseMainPhoto: Bool
+    package let canChooseMainPhoto: Bool
 
-    func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
+    package func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
         guard vendor != nil, !product.images.isEmpty else { return nil }
         var photos: [KeptPhoto] = []
         for image in product.images {
@@ -60,7 +64,7 @@ struct RemoteProductKeeping: DeletedProductKeeping {
     }
 
     /// The API assigns ids: the product comes back under a new one, and the history links the two.
-    func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail {
+    package func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail {
         guard let vendor else { throw ProductEditing.Refusal.writesDisabled }
         let images = keepsake.photos.enumerated().map { index, photo in
             ImageUpload(filename: "photo-\(index + 1).\(ImageHeader.read([UInt8](photo.data))?.kind.fileExtension ?? "jpg")",
@@ -79,5 +83,12 @@ struct RemoteProductKeeping: DeletedProductKeeping {
     }
 
     /// A remote server keeps no creation keys.
-    func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup { .unknown }
+    package func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup { .unknown }
+
+    package init(client: OpenMarketClient, passwords: any ProductPasswordStorage, vendor: VendorCredentials?, canChooseMainPhoto: Bool) {
+        self.client = client
+        self.passwords = passwords
+        self.vendor = vendor
+        self.canChooseMainPhoto = canChooseMainPhoto
+    }
 }

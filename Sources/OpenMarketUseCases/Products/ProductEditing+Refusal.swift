@@ -1,10 +1,9 @@
-import GRDB
 import OpenMarketCore
-import OpenMarketTexts
+import OpenMarketWebState
 
 extension ProductEditing {
-    /// Why a write did not happen, as the pages need to tell it.
-    enum Refusal: Error, Sendable, Equatable {
+    /// Why a write did not happen: a code the pages put into words (`AuditReason` is how the history keeps it).
+    package enum Refusal: Error, Sendable, Equatable {
         case passwordMissing
         case passwordWrong
         case throttled(seconds: Int)
@@ -18,17 +17,17 @@ extension ProductEditing {
         /// written. The product as it is now.
         case changedMeanwhile(current: ProductDetail)
 
-        init(_ error: any Error) {
+        package init(_ error: any Error) {
             switch error {
             case let refusal as Refusal: self = refusal
             case OpenMarketError.storageFull: self = .storageFull
             case let error as OpenMarketError: self = .market(error)
-            case let error as DatabaseError where error.resultCode == .SQLITE_FULL: self = .storageFull
+            case let error where StorageErrors.isDiskFull(error): self = .storageFull
             default: self = .market(.storeFailure(String(describing: error)))
             }
         }
 
-        static func catching(_ body: () async throws -> ProductDetail) async -> Result<ProductDetail, Refusal> {
+        package static func catching(_ body: () async throws -> ProductDetail) async -> Result<ProductDetail, Refusal> {
             do {
                 return .success(try await body())
             } catch {
@@ -37,26 +36,13 @@ extension ProductEditing {
         }
 
         /// Our side failed (disk, bug, upstream down) rather than the request being refused.
-        var isOurFailure: Bool {
+        package var isOurFailure: Bool {
             switch self {
             case .storageFull: true
             case .market(.storeFailure), .market(.timeout), .market(.unreachable), .market(.upstreamStatus), .market(.undecodableResponse),
                 .market(.unavailable):
                 true
             default: false
-            }
-        }
-
-        /// For the history, in the requester's language: what they were told, or what the market said, in that language.
-        func detail(_ strings: Strings) -> String {
-            switch self {
-            case .passwordMissing: strings[.errPasswordRequired]
-            case .passwordWrong: strings[.errPasswordWrong]
-            case .throttled(let seconds): strings.errTooManyAttempts(seconds: seconds)
-            case .writesDisabled: strings[.writesDisabled]
-            case .storageFull: strings[.errStorageFull]
-            case .market(let error): strings.marketError(error)
-            case .changedMeanwhile: strings[.conflictTitle]
             }
         }
     }

@@ -8,25 +8,25 @@ import OpenMarketWebState
 /// Questions to a product's seller (상품 문의): anyone asks with a nickname and a password of their own, the seller
 /// answers with the product's password, the asker deletes with theirs; a private question is read only with either.
 /// Outcomes are codes; the pages say them in words.
-struct ProductQuestions: Sendable {
-    static let textLengths = 1...500
-    static let answerLengths = 1...1_000
+package struct ProductQuestions: Sendable {
+    package static let textLengths = 1...500
+    package static let answerLengths = 1...1_000
     /// bcrypt reads no further than 72 bytes; a shorter password than 4 guards nothing.
-    static let passwordBytes = 4...72
+    package static let passwordBytes = 4...72
     /// New questions one address may ask in `askingWindow`.
-    static let askingLimit = 10
-    static let askingWindow: TimeInterval = 3_600
+    package static let askingLimit = 10
+    package static let askingWindow: TimeInterval = 3_600
     /// The product page shows this many of the newest; the rest page by id.
-    static let pageSize = 20
+    package static let pageSize = 20
 
-    enum Problem: Error, Sendable, Hashable {
+    package enum Problem: Error, Sendable, Hashable {
         case nicknameLength, nicknameCharacters
         case textLength, textCharacters
         case passwordLength
         case answerLength
     }
 
-    enum Refusal: Error, Sendable, Equatable {
+    package enum Refusal: Error, Sendable, Equatable {
         /// What was typed breaks a rule; nothing was written.
         case invalid([Problem])
         /// This address asked `askingLimit` questions within the hour.
@@ -42,23 +42,30 @@ struct ProductQuestions: Sendable {
         case unavailable
     }
 
-    let storage: any ProductQuestionStorage
-    let hasher: SecretHasher
-    let throttle: GuessThrottle
-    let editing: ProductEditing
+    package let storage: any ProductQuestionStorage
+    package let hasher: SecretHasher
+    package let throttle: GuessThrottle
+    package let editing: ProductEditing
     /// Staff hiding a question is recorded in the history.
-    let audit: AuditLog
+    package let audit: AuditLog
 
     /// What a buyer typed to ask.
-    struct Asking: Sendable {
-        var nickname: String
-        var text: String
-        var password: String
-        var isPrivate: Bool
+    package struct Asking: Sendable {
+        package var nickname: String
+        package var text: String
+        package var password: String
+        package var isPrivate: Bool
+
+        package init(nickname: String, text: String, password: String, isPrivate: Bool) {
+            self.nickname = nickname
+            self.text = text
+            self.password = password
+            self.isPrivate = isPrivate
+        }
     }
 
     /// Checks and keeps a new question on `productID` (which the caller found in the market); its id.
-    func ask(_ asking: Asking, productID: Int, client: String, now: Date = Date()) async -> Result<Int64, Refusal> {
+    package func ask(_ asking: Asking, productID: Int, client: String, now: Date = Date()) async -> Result<Int64, Refusal> {
         var problems: [Problem] = []
         var nickname = ""
         switch SellerNames.normalized(asking.nickname) {
@@ -94,7 +101,7 @@ struct ProductQuestions: Sendable {
 
     /// The product page's questions: the newest as anyone may see them, and the counts. `newest` is the first page
     /// of them (`pageSize`), read with the page's other tallies.
-    func shown(productID: Int, newest questions: [ProductQuestion]) async throws -> (counts: QuestionCounts, questions: [ProductQuestion]) {
+    package func shown(productID: Int, newest questions: [ProductQuestion]) async throws -> (counts: QuestionCounts, questions: [ProductQuestion]) {
         // Fewer than a page is all of them: no read of its own on a product page, one only past a page of questions.
         let counts = questions.count < Self.pageSize
             ? QuestionCounts(total: questions.count, unanswered: questions.filter { $0.answer == nil }.count)
@@ -103,18 +110,18 @@ struct ProductQuestions: Sendable {
     }
 
     /// One question of the product as anyone may see it; `nil` when it is not there or hidden.
-    func question(_ id: Int64, productID: Int) async throws -> ProductQuestion? {
+    package func question(_ id: Int64, productID: Int) async throws -> ProductQuestion? {
         guard let found = try await storage.question(id: id), found.question.productID == productID, !found.question.isHidden else { return nil }
         return found.question.shownToEveryone
     }
 
     /// Who reads a private question.
-    enum Reader: String, Sendable {
+    package enum Reader: String, Sendable {
         case asker, seller
     }
 
     /// The whole question, words and answer, for its asker (their password) or the seller (the product's).
-    func read(_ id: Int64, productID: Int, as reader: Reader, password: String, client: String) async -> Result<ProductQuestion, Refusal> {
+    package func read(_ id: Int64, productID: Int, as reader: Reader, password: String, client: String) async -> Result<ProductQuestion, Refusal> {
         let found: (question: ProductQuestion, passwordHash: String)
         switch await lookUp(id, productID: productID) {
         case .success(let question): found = question
@@ -129,7 +136,7 @@ struct ProductQuestions: Sendable {
     }
 
     /// The seller's answer, replacing an earlier one.
-    func answer(_ id: Int64, productID: Int, text typed: String, password: String, client: String, now: Date = Date()) async -> Result<Void, Refusal> {
+    package func answer(_ id: Int64, productID: Int, text typed: String, password: String, client: String, now: Date = Date()) async -> Result<Void, Refusal> {
         let text = Self.paragraphs(typed)
         guard Self.answerLengths.contains(text.count) else { return .failure(.invalid([.answerLength])) }
         guard !Self.hasHiddenCharacters(text) else { return .failure(.invalid([.textCharacters])) }
@@ -146,7 +153,7 @@ struct ProductQuestions: Sendable {
     }
 
     /// Deletes the question with its asker's password.
-    func delete(_ id: Int64, productID: Int, password: String, client: String) async -> Result<Void, Refusal> {
+    package func delete(_ id: Int64, productID: Int, password: String, client: String) async -> Result<Void, Refusal> {
         let found: (question: ProductQuestion, passwordHash: String)
         switch await lookUp(id, productID: productID) {
         case .success(let question): found = question
@@ -162,12 +169,12 @@ struct ProductQuestions: Sendable {
     }
 
     /// The latest questions of every product for staff, private and hidden ones included, newest first.
-    func recent(before: Int64?, limit: Int) async throws -> [ProductQuestion] {
+    package func recent(before: Int64?, limit: Int) async throws -> [ProductQuestion] {
         try await storage.recentQuestions(before: before, limit: limit)
     }
 
     /// Staff hide a question from every page, or show it again; the history records it under its product.
-    func setHidden(_ id: Int64, hidden: Bool, productName: (Int) async -> String) async -> Result<Void, Refusal> {
+    package func setHidden(_ id: Int64, hidden: Bool, productName: (Int) async -> String) async -> Result<Void, Refusal> {
         do {
             guard let found = try await storage.question(id: id) else { return .failure(.notFound) }
             guard found.question.isHidden != hidden else { return .success(()) }
@@ -218,16 +225,24 @@ struct ProductQuestions: Sendable {
     }
 
     /// The text as kept: line ends made `\n`, spaces at both ends dropped, in Unicode's composed form.
-    static func paragraphs(_ typed: String) -> String {
+    package static func paragraphs(_ typed: String) -> String {
         typed.precomposedStringWithCanonicalMapping.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Control and format characters (bidirectional overrides, zero-width joiners) other than line ends and tabs.
-    static func hasHiddenCharacters(_ text: String) -> Bool {
+    package static func hasHiddenCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             guard scalar != "\n", scalar != "\t" else { return false }
             let category = scalar.properties.generalCategory
             return category == .control || category == .format
         }
+    }
+
+    package init(storage: any ProductQuestionStorage, hasher: SecretHasher, throttle: GuessThrottle, editing: ProductEditing, audit: AuditLog) {
+        self.storage = storage
+        self.hasher = hasher
+        self.throttle = throttle
+        self.editing = editing
+        self.audit = audit
     }
 }

@@ -3,27 +3,31 @@ import OpenMarketEmbedded
 import OpenMarketStore
 
 /// Embedded mode: sorted and filtered by SQL over indexes; the admin acts as each product's owner.
-struct EmbeddedAdminMarket: AdminMarket {
-    let market: any AdminListing
+package struct EmbeddedAdminMarket: AdminMarket {
+    package let market: any AdminListing
 
-    func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
+    package func listing(_ listing: ProductListing, limit: Int, offset: Int) async throws(OpenMarketError) -> (total: Int, products: [ProductSummary]) {
         let page = try await market.listingPage(listing, limit: limit, offset: offset)
         return (page.total, page.products)
     }
 
-    func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
+    package func update(id: Int, changes: ProductChanges) async throws(OpenMarketError) -> ProductDetail {
         try await market.updateProductAsOwner(id: id, changes: changes)
     }
 
-    func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
+    package func delete(id: Int) async throws(OpenMarketError) -> ProductDetail {
         try await market.deleteProductAsOwner(id: id)
     }
 
     /// By key, batch after batch: no count and no OFFSET per batch.
-    func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
+    package func exportBatch(_ listing: ProductListing, after cursor: AdminExportCursor?, limit: Int) async throws(OpenMarketError)
         -> (products: [ProductSummary], next: AdminExportCursor?) {
         let key: ExportCursor? = if case .key(let key)? = cursor { key } else { nil }
         let batch = try await market.exportBatch(listing, after: key, limit: limit)
         return (batch.products, batch.next.map(AdminExportCursor.key))
+    }
+
+    package init(market: any AdminListing) {
+        self.market = market
     }
 }

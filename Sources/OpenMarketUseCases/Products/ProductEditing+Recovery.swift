@@ -9,7 +9,7 @@ extension ProductEditing {
     /// Finishes uploads a crash interrupted: each create still pending in the history is completed from what the
     /// market says of its creation key — listed (then with the product's fields), or not. Runs before the
     /// server answers, so the history never shows a pending entry for long.
-    func recoverPendingCreates(logger: Logger) async throws {
+    package func recoverPendingCreates(logger: Logger) async throws {
         for pending in try await audit.pendingCreates() {
             switch try await passwords.lookUp(creationKey: pending.creationKey) {
             case .made(let id):
@@ -17,16 +17,16 @@ extension ProductEditing {
                 try await audit.completeCreate(
                     eventID: pending.eventID, productID: id, productName: product?.name ?? pending.productName,
                     changes: product.map(AuditLog.Change.fields(of:)) ?? [], outcome: .success,
-                    detail: "Completed at start-up: the server stopped before the upload was recorded.")
+                    detail: AuditReason.uploadCompletedAtStartUp.stored)
                 logger.notice("Recorded an upload a restart interrupted", metadata: ["product": "\(id)"])
             case .notMade:
                 try await audit.completeCreate(
                     eventID: pending.eventID, productID: nil, productName: pending.productName, changes: [], outcome: .failed,
-                    detail: "Interrupted before the product was listed; nothing was stored.")
+                    detail: AuditReason.uploadNotListed.stored)
             case .unknown:
                 try await audit.completeCreate(
                     eventID: pending.eventID, productID: nil, productName: pending.productName, changes: [], outcome: .failed,
-                    detail: "Interrupted; the remote market cannot say whether it listed the product.")
+                    detail: AuditReason.uploadUnknown.stored)
                 logger.warning("An upload was interrupted; the remote market cannot say whether it was listed", metadata: [
                     "name": "\(pending.productName)",
                 ])
@@ -37,7 +37,7 @@ extension ProductEditing {
 
 extension ProductPasswords {
     /// Passwords the front end kept before the market kept them: moved into the market, once.
-    func adoptFrontEndPasswords(from storage: any ProductPasswordStorage, logger: Logger) async throws {
+    package func adoptFrontEndPasswords(from storage: any ProductPasswordStorage, logger: Logger) async throws {
         guard case .market(let keeping) = keeper, let market = keeping as? any FrontEndPasswordAdopting else { return }
         let hashes = try await storage.allProductPasswordHashes()
         guard !hashes.isEmpty else { return }
@@ -48,4 +48,4 @@ extension ProductPasswords {
 }
 
 /// The embedded market can take over password hashes kept elsewhere before.
-typealias FrontEndPasswordAdopting = ProductPasswordAdopting
+package typealias FrontEndPasswordAdopting = ProductPasswordAdopting

@@ -7,9 +7,9 @@ import NIOConcurrencyHelpers
 /// What is worth keeping, and whether a kept value still holds, is decided by the cache's user: by its key, by
 /// comparing the kept value, or by a `generation` (a value kept in one generation is not found in another, and
 /// keeping one in a new generation forgets the old).
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    let capacity: Int
-    let maximumBytes: Int
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    package let capacity: Int
+    package let maximumBytes: Int
 
     private struct Kept {
         let value: Value
@@ -25,19 +25,19 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries = NIOLockedValueBox(Entries())
 
     /// At most `capacity` values of at most `maximumBytes` together; a value larger than that is never kept.
-    init(capacity: Int, maximumBytes: Int = .max) {
+    package init(capacity: Int, maximumBytes: Int = .max) {
         precondition(capacity > 0 && maximumBytes >= 0, "a cache must be able to keep something")
         self.capacity = capacity
         self.maximumBytes = maximumBytes
     }
 
     /// The value kept for `key` in `generation`.
-    func value(for key: Key, generation: UInt64 = 0) -> Value? {
+    package func value(for key: Key, generation: UInt64 = 0) -> Value? {
         entries.withLockedValue { $0.generation == generation ? $0.kept[key]?.value : nil }
     }
 
     /// The values kept for `keys` in `generation`, in their order, looked up under one lock.
-    func values(for keys: [Key], generation: UInt64 = 0) -> [Value?] {
+    package func values(for keys: [Key], generation: UInt64 = 0) -> [Value?] {
         entries.withLockedValue { entries in
             entries.generation == generation ? keys.map { entries.kept[$0]?.value } : keys.map { _ in nil }
         }
@@ -45,7 +45,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value kept under a key equal to `key`. When `renew` says so of the stored key, `key` takes its place:
     /// equal keys can differ in how cheaply they compare, and the next lookups then compare against the newer one.
-    func value(for key: Key, renewingKeyIf renew: (_ stored: Key) -> Bool) -> Value? {
+    package func value(for key: Key, renewingKeyIf renew: (_ stored: Key) -> Bool) -> Value? {
         entries.withLockedValue { entries in
             guard let index = entries.kept.index(forKey: key) else { return nil }
             let (stored, kept) = entries.kept[index]
@@ -59,7 +59,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Keeps `value` under `key` in `generation`, if `isCurrent` (asked under the lock) agrees. `bytes` is what the
     /// value holds; a value larger than `maximumBytes` is not kept, and nothing is forgotten for it.
-    func keep(_ value: Value, bytes: Int = 0, for key: Key, generation: UInt64 = 0, if isCurrent: () -> Bool = { true }) {
+    package func keep(_ value: Value, bytes: Int = 0, for key: Key, generation: UInt64 = 0, if isCurrent: () -> Bool = { true }) {
         guard bytes <= maximumBytes else { return }
         entries.withLockedValue { entries in
             guard isCurrent() else { return }
@@ -69,7 +69,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Keeps several values under one lock, as `keep(_:bytes:for:generation:)` keeps each; when they would not all
     /// fit beside what is kept, the cache starts over first, so that they are kept together.
-    func keep(_ values: [(key: Key, value: Value, bytes: Int)], generation: UInt64 = 0) {
+    package func keep(_ values: [(key: Key, value: Value, bytes: Int)], generation: UInt64 = 0) {
         entries.withLockedValue { entries in
             if entries.generation != generation {
                 entries = Entries(generation: generation)
@@ -103,12 +103,12 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// How many values are kept.
-    var count: Int {
+    package var count: Int {
         entries.withLockedValue { $0.kept.count }
     }
 
     /// How many bytes the kept values hold, as they were given.
-    var byteCount: Int {
+    package var byteCount: Int {
         entries.withLockedValue { $0.bytes }
     }
 }

@@ -9,31 +9,31 @@ import OpenMarketStore
 /// SQLite's count of its commits; on PostgreSQL the write feed's version, stepped by this instance's commits at
 /// once and by other instances' at their notification, and kept nothing while the feed is not listening), so
 /// nothing written through this process is ever served stale. Writes themselves go straight to the market.
-final class CachedMarket: OpenMarketAPI {
+package final class CachedMarket: OpenMarketAPI {
     /// Kept list pages and products at most; past it the cache starts over, which a few hundred distinct pages
     /// never reach.
-    static let capacity = 1_024
+    package static let capacity = 1_024
 
-    let market: any OpenMarketAPI & WriteVersioning
+    package let market: any OpenMarketAPI & WriteVersioning
     private let pages: WriteVersionedCache<ProductQuery, ProductPage?>
     private let products: WriteVersionedCache<Int, ProductDetail>
 
-    init(market: any OpenMarketAPI & WriteVersioning) {
+    package init(market: any OpenMarketAPI & WriteVersioning) {
         self.market = market
         pages = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
         products = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
     }
 
-    var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
+    package var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
 
     /// How many list pages and products are kept (for tests).
-    var keptCount: Int { pages.count + products.count }
+    package var keptCount: Int { pages.count + products.count }
 
-    func healthCheck() async throws(OpenMarketError) {
+    package func healthCheck() async throws(OpenMarketError) {
         try await market.healthCheck()
     }
 
-    func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
+    package func products(_ query: ProductQuery) async throws(OpenMarketError) -> ProductPage? {
         let version = pages.version
         if let kept = pages.value(query, at: version) { return kept }
         let page = try await market.products(query)
@@ -41,7 +41,7 @@ final class CachedMarket: OpenMarketAPI {
         return page
     }
 
-    func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
+    package func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
         let version = products.version
         if let kept = products.value(id, at: version) { return kept }
         let product = try await market.product(id: id)
@@ -49,17 +49,17 @@ final class CachedMarket: OpenMarketAPI {
         return product
     }
 
-    func createProduct(
+    package func createProduct(
         _ draft: ProductDraft, images: [ImageUpload], credentials: VendorCredentials
     ) async throws(OpenMarketError) -> ProductDetail {
         try await market.createProduct(draft, images: images, credentials: credentials)
     }
 
-    func updateProduct(id: Int, changes: ProductChanges, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
+    package func updateProduct(id: Int, changes: ProductChanges, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
         try await market.updateProduct(id: id, changes: changes, credentials: credentials)
     }
 
-    func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
+    package func deleteProduct(id: Int, credentials: VendorCredentials) async throws(OpenMarketError) -> ProductDetail {
         try await market.deleteProduct(id: id, credentials: credentials)
     }
 }

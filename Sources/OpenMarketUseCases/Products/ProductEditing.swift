@@ -4,40 +4,39 @@ import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketPostgres
 import OpenMarketStore
-import OpenMarketTexts
 import OpenMarketWebState
 
 /// Listing, changing and deleting a product, for the storefront's forms and the admin console alike: authorise
 /// → market → password → audit → take back, with typed outcomes that controllers only render.
-struct ProductEditing: Sendable {
-    let market: any OpenMarketAPI
-    let admin: any AdminMarket
-    let passwords: ProductPasswords
-    let audit: AuditLog
-    let throttle: GuessThrottle
+package struct ProductEditing: Sendable {
+    package let market: any OpenMarketAPI
+    package let admin: any AdminMarket
+    package let passwords: ProductPasswords
+    package let audit: AuditLog
+    package let throttle: GuessThrottle
     /// The vendor this front end writes as; `nil` in remote mode without `--identifier`/`--secret`.
-    let vendor: VendorCredentials?
+    package let vendor: VendorCredentials?
     /// The embedded market, whose changes can be conditional and can replace a product's photos; `nil` for a remote one.
-    var conditional: (any ConditionalProductUpdating)? = nil
+    package var conditional: (any ConditionalProductUpdating)? = nil
     /// A v1 server keeps a password per item and checks it. For a product whose password this front end does not
     /// keep (listed elsewhere), the typed password is then the item's own, passed through for the server to check,
     /// and a miss counts against the product, not against the vendor's secret (which v1 does not have).
-    var productsHaveOwnPasswords = false
+    package var productsHaveOwnPasswords = false
     /// Whether the market can make another photo the main one; a v1 server always shows the first.
-    var canChooseMainPhoto = true
+    package var canChooseMainPhoto = true
     /// Whether the market can add, remove and reorder a product's photos: the embedded one.
-    var canArrangePhotos: Bool { conditional != nil }
+    package var canArrangePhotos: Bool { conditional != nil }
     /// Reads a product's photos before a delete, so the console can restore it (`ProductRestoring`).
-    var keeping: (any DeletedProductKeeping)? = nil
+    package var keeping: (any DeletedProductKeeping)? = nil
 
     /// Who asks, with what proof.
-    enum Requester: Sendable {
+    package enum Requester: Sendable {
         /// A storefront visitor with the product's password (or, for products without one, the vendor's secret).
         case seller(password: String, client: String)
         /// The signed-in admin, acting with each product's owner's authority.
         case admin
 
-        var actor: AuditLog.Actor {
+        package var actor: AuditLog.Actor {
             switch self {
             case .seller(_, let client): .visitor(client: client)
             case .admin: .admin
@@ -50,8 +49,8 @@ struct ProductEditing: Sendable {
     /// The history records the upload as pending under a creation key before the market is asked; the market
     /// keeps the key and the password with the product in one transaction. A crash at any moment leaves either
     /// no product, or a product its password deletes whose pending entry start-up completes (`recoverPendingCreates`).
-    func create(
-        _ draft: ProductDraft, images: [ImageUpload], password: String, client: String, strings: Strings
+    package func create(
+        _ draft: ProductDraft, images: [ImageUpload], password: String, client: String
     ) async -> Result<ProductDetail, Refusal> {
         guard let vendor else { return .failure(.writesDisabled) }
         let actor = AuditLog.Actor.visitor(client: client)
@@ -72,21 +71,20 @@ struct ProductEditing: Sendable {
             let refusal = Refusal(error)
             try? await audit.completeCreate(
                 eventID: eventID, productID: nil, productName: draft.name, changes: [], outcome: refusal.isOurFailure ? .failed : .refused,
-                detail: AuditDetail.inEveryLanguage(refusal.detail))
+                detail: AuditReason(refusal).stored)
             return .failure(refusal)
         }
     }
 
-    /// `basis`: the product as the requester's form showed it. On the embedded market the change is written only if
-    /// the product is still so, decided in the market's own transaction; otherwise nothing is written and the refusal
-    /// is `changedMeanwhile` with the product as it is now. `nil` writes whatever the product is (the API's last
-    /// writer wins). A remote market has no conditional change: there the caller's comparison before is all there is.
-    /// `strings`: the requester's language; the history keeps refusals in every language (`AuditDetail`).
+    /// `stillAsShown`: whether the product is still as the requester's form showed it. On the embedded market the
+    /// change is written only if so, decided in the market's own transaction; otherwise nothing is written and the
+    /// refusal is `changedMeanwhile` with the product as it is now. `nil` writes whatever the product is (the API's
+    /// last writer wins). A remote market has no conditional change: there the caller's comparison before is all there is.
     /// `photos`: the product's photos afterwards (the edit form's, or all new ones for a v1 app's PATCH), where the
     /// market can arrange them.
-    func update(
-        _ product: ProductDetail, changes: ProductChanges, basedOn basis: ShownProduct? = nil, photos: PhotoArrangement? = nil,
-        by requester: Requester, strings: Strings
+    package func update(
+        _ product: ProductDetail, changes: ProductChanges, unlessChanged stillAsShown: (@Sendable (ProductDetail) -> Bool)? = nil, photos: PhotoArrangement? = nil,
+        by requester: Requester
     ) async -> Result<ProductDetail, Refusal> {
         // What the change replaced: on the embedded market read in the change's own transaction, so each entry of the
         // history has its own change's old values, whatever raced it; in remote mode the product as read before.
@@ -95,10 +93,8 @@ struct ProductEditing: Sendable {
         if case (.admin, .some) = (requester, photos) {
             result = .failure(.market(.unsupportedMedia("The console does not replace photos.")))
         } else if let conditional {
-            var expected: (@Sendable (ProductDetail) -> Bool)?
-            if let basis { expected = { current in ShownProduct(current) == basis } }
             func change(as writer: ProductWriter) async throws -> ProductDetail {
-                switch try await conditional.updateProduct(id: product.id, changes: changes, arranging: photos, as: writer, if: expected) {
+                switch try await conditional.updateProduct(id: product.id, changes: changes, arranging: photos, as: writer, if: stillAsShown) {
                 case .updated(let replacement):
                     before = replacement.before
                     return replacement.after
@@ -141,26 +137,26 @@ struct ProductEditing: Sendable {
             _ = try? await audit.record(
                 actor: requester.actor, action: .update, productID: product.id, productName: product.name,
                 changes: AuditLog.Change.requested(changes, current: product) + (photoChange.map { [$0] } ?? []),
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditReason(refusal).stored)
         }
         return result
     }
 
     /// Deletes by id: a product that is not there is a refusal the history records too.
-    func delete(productID: Int, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
+    package func delete(productID: Int, by requester: Requester) async -> Result<ProductDetail, Refusal> {
         do {
-            return await delete(try await market.product(id: productID), by: requester, strings: strings)
+            return await delete(try await market.product(id: productID), by: requester)
         } catch {
             let refusal = Refusal(error)
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: productID, productName: "#\(productID)",
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditReason(refusal).stored)
             return .failure(refusal)
         }
     }
 
     /// A product deleted here keeps its photos for `DeletedProducts.retention`, written with its history entry.
-    func delete(_ product: ProductDetail, by requester: Requester, strings: Strings) async -> Result<ProductDetail, Refusal> {
+    package func delete(_ product: ProductDetail, by requester: Requester) async -> Result<ProductDetail, Refusal> {
         // The photos are read just before the delete — afterwards the market has nothing left to read — and only
         // once the requester got past the throttle and the password; only those of a delete that succeeds are kept.
         var keepsake: ProductKeepsake?
@@ -188,14 +184,14 @@ struct ProductEditing: Sendable {
         case .failure(let refusal):
             _ = try? await audit.record(
                 actor: requester.actor, action: .delete, productID: product.id, productName: product.name,
-                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditDetail.inEveryLanguage(refusal.detail))
+                outcome: refusal.isOurFailure ? .failed : .refused, detail: AuditReason(refusal).stored)
         }
         return result
     }
 
     /// Checks a seller's password without changing anything (v1 apps PATCH with only `password` to ask whether
     /// it is right): the same throttle and checks as a write, no history entry. The product as it is.
-    func verify(productID: Int, password: String, client: String) async -> Result<ProductDetail, Refusal> {
+    package func verify(productID: Int, password: String, client: String) async -> Result<ProductDetail, Refusal> {
         await asSeller(productID: productID, password: password, client: client) { credentials in
             // Empty changes: the market checks the credentials (a vendor secret, for products without a password)
             // and the owner, and writes nothing new.
@@ -255,5 +251,22 @@ struct ProductEditing: Sendable {
             }
             return result
         }
+    }
+
+    package init(
+        market: any OpenMarketAPI, admin: any AdminMarket, passwords: ProductPasswords, audit: AuditLog, throttle: GuessThrottle,
+        vendor: VendorCredentials?, conditional: (any ConditionalProductUpdating)? = nil,
+        productsHaveOwnPasswords: Bool = false, canChooseMainPhoto: Bool = true, keeping: (any DeletedProductKeeping)? = nil
+    ) {
+        self.market = market
+        self.admin = admin
+        self.passwords = passwords
+        self.audit = audit
+        self.throttle = throttle
+        self.vendor = vendor
+        self.conditional = conditional
+        self.productsHaveOwnPasswords = productsHaveOwnPasswords
+        self.canChooseMainPhoto = canChooseMainPhoto
+        self.keeping = keeping
     }
 }

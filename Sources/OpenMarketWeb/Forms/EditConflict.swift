@@ -16,6 +16,12 @@ struct ShownProduct: Sendable, Equatable {
         values[.images] = Self.photosValue(product)
     }
 
+    /// Whether a product is still as shown, for the use case to decide inside the market's own transaction.
+    var isStill: @Sendable (ProductDetail) -> Bool {
+        let shown = self
+        return { ShownProduct($0) == shown }
+    }
+
     static func photosValue(_ product: ProductDetail) -> String {
         product.images.map { String($0.id) }.joined(separator: ",")
     }
