@@ -96,8 +96,10 @@ struct QueryPlanTests {
                         }
                     }
                     Self.expectIndexed(plans)
-                    // No page walks the rows before it, the vendor order's middle pages included.
-                    #expect(!plans.contains { $0.sql.contains("OFFSET") }, "\(sort) \(ascending): \(plans.map(\.sql).filter { $0.contains("OFFSET") })")
+                    // No page walks the rows before it, the vendor order's middle pages included: SQLite skips rows
+                    // only within one rank segment, to the page's first key.
+                    let skips = plans.flatMap { $0.sql.matches(of: /OFFSET (\d+)/).compactMap { Int($0.1) } }
+                    #expect(skips.allSatisfy { $0 < RankSchema.maxSegment }, "\(sort) \(ascending): \(plans.map(\.sql).filter { $0.contains("OFFSET") })")
                 }
             }
         }

@@ -10,6 +10,39 @@ import Testing
 /// and bytes whatever is asked, forgetting everything when full, and never finding a value of another generation.
 @Suite("Bounded cache", .timeLimit(.minutes(10)))
 struct BoundedCacheTests {
+    /// A cache of pages keeps everything until half full, then only what was asked for twice: a stream of pages seen
+    /// once does not push out the page that is read again and again.
+    @Test func onceHalfFullOnlyASecondAskIsKept() {
+        let cache = BoundedCache<Int, String>(capacity: 8, secondAskWhenBusy: true)
+        for key in 1...4 {
+            #expect(cache.admits(key), "not busy yet: \(key)")
+            cache.keep("v\(key)", for: key)
+        }
+        #expect(!cache.admits(100), "half full: a first ask is only remembered")
+        #expect(cache.admits(100), "the second ask is kept")
+        #expect(!cache.admits(100), "the remembered ask was used up")
+        #expect(cache.admitted([200, 201, 200]) == [false, false, true])
+        // A long tail of one-off keys: none is admitted, so the hot value stays and the cache never starts over.
+        cache.keep("hot", for: 7)
+        for key in 1_000..<3_000 where cache.admits(key) {
+            cache.keep("tail", for: key)
+        }
+        #expect(cache.value(for: 7) == "hot" && cache.count == 5)
+        // Without the option every value is admitted.
+        let plain = BoundedCache<Int, String>(capacity: 2)
+        plain.keep("a", for: 1)
+        #expect(plain.admits(2) && plain.admits(3))
+    }
+
+    /// Half of the bytes makes the cache busy as half of the count does.
+    @Test func halfTheBytesMakesACacheBusy() {
+        let cache = BoundedCache<Int, String>(capacity: 100, maximumBytes: 100, secondAskWhenBusy: true)
+        cache.keep("big", bytes: 49, for: 1)
+        #expect(cache.admits(2))
+        cache.keep("more", bytes: 1, for: 2)
+        #expect(!cache.admits(3) && cache.admits(3))
+    }
+
     @Test func aFullCacheStartsOverWithTheNewValue() {
         let cache = BoundedCache<Int, String>(capacity: 3)
         for key in 1...3 {

@@ -67,6 +67,34 @@ struct PageContentsTests {
         #expect(contents.count == 8 * 2)
     }
 
+    /// Once the cache is half full, content asked for the first time is made for its page only (no fragment of its
+    /// own, not kept, its page not kept whole); asked again, it is kept. Both pages are the page made without a cache.
+    @Test func contentSeenOnceWhileTheCacheIsBusyIsTheSamePageUnkept() throws {
+        let renderer = try CardCacheTests.renderer.get()
+        let cards = CardCache(library: renderer.library)
+        let contents = ListContents(
+            library: renderer.library, template: ProductListPage.templateName, block: ProductListPage.contentBlock, capacity: 4
+        ) { ListContent($0, cards: cards) }
+        let market = ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(SamplePages.summary))
+        func page(_ number: Int, _ contents: ListContents?) -> ProductListPage {
+            ProductListPage(
+                context: SamplePages.context(.korean), query: ListQuery(search: "q\(number)"), view: .grid, page: market, contents: contents,
+                now: Self.day)
+        }
+        func html(_ page: ProductListPage) throws -> String {
+            try renderer.library.render(page, template: ProductListPage.templateName)
+        }
+        _ = page(1, contents)
+        _ = page(2, contents)
+        let once = page(3, contents)
+        #expect(!once.kept.isKept && !once.keepsWhole && once.content.fragment == nil && contents.count == 2)
+        let again = page(3, contents)
+        #expect(again.kept.isKept && again.keepsWhole && again.content.fragment != nil && contents.count == 3)
+        let plain = try html(page(3, nil))
+        #expect(try html(once) == plain)
+        #expect(try html(again) == plain)
+    }
+
     @Test func contentForOtherInputsIsNeverShown() throws {
         let renderer = try CardCacheTests.renderer.get()
         let contents = ListContents(listsWith: renderer.library)

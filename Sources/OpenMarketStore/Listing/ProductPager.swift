@@ -76,21 +76,51 @@ struct ProductPager {
         // Each read is one index seek on equal leading columns and a range on the next: SQLite cannot seek an
         // index by a row value that reaches the rowid, so one `(a, b, id) > (…)` would walk every row sharing
         // `a` and `b` (for the stock order, tens of thousands) before the page.
-        let columns = order.columns
         var keys: [Key] = []
-        for length in (0..<columns.count).reversed() where keys.count < count {
-            let last = length == columns.count - 1
-            let comparison = ascending ? (inclusive && last ? ">=" : ">") : (inclusive && last ? "<=" : "<")
-            var conditions = condition.map { [$0] } ?? []
-            conditions += columns[..<length].map { "\($0.expression) = ?" }
-            conditions.append("\(columns[length].expression) \(comparison) ?")
-            let sql = "SELECT \(columns.map(\.expression).joined(separator: ", ")) FROM \(order.source) WHERE "
-                + conditions.joined(separator: " AND ") + " ORDER BY \(order.orderBy(ascending: ascending)) LIMIT ?"
-            var arguments = StatementArguments(Array(start[...length]))
-            arguments += [count - keys.count]
-            keys += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Array($0.databaseValues) }
+        for length in (0..<order.columns.count).reversed() where keys.count < count {
+            let (sql, arguments) = afterQuery(condition: condition, ascending: ascending, start: start, inclusive: inclusive, length: length)
+            keys += try Row.fetchAll(db.cachedStatement(sql: sql + " LIMIT ?"), arguments: arguments + [count - keys.count])
+                .map { Array($0.databaseValues) }
         }
         return keys
+    }
+}
+
+extension ProductPager {
+    /// The key `skipping` selected rows from `start` on (inclusive), ascending. SQLite skips the rows (OFFSET) and
+    /// only the one key is read out: a walk through a rank segment copies nothing but its answer.
+    func key(_ db: Database, from start: Key, skipping: Int) throws -> Key? {
+        if order.hasCellIndex, !cells.isAll {
+            let keys = try keys(db, ascending: true, after: start, inclusive: true, count: skipping + 1)
+            return keys.count > skipping ? keys[skipping] : nil
+        }
+        var remaining = skipping
+        for length in (0..<order.columns.count).reversed() {
+            let (sql, arguments) = afterQuery(condition: cells.condition, ascending: true, start: start, inclusive: true, length: length)
+            if let row = try Row.fetchOne(db.cachedStatement(sql: sql + " LIMIT 1 OFFSET ?"), arguments: arguments + [remaining]) {
+                return Array(row.databaseValues)
+            }
+            // Fewer rows than `remaining` at this level: count them (at most `remaining`) and go on to the next.
+            let counted = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM (\(sql) LIMIT ?)"), arguments: arguments + [remaining]) ?? 0
+            remaining -= counted
+        }
+        return nil
+    }
+
+    /// One level of reading after a key: the leading `length` columns equal to the key's, the next one beyond it.
+    fileprivate func afterQuery(
+        condition: String?, ascending: Bool, start: Key, inclusive: Bool, length: Int
+    ) -> (sql: String, arguments: StatementArguments) {
+        let columns = order.columns
+        let last = length == columns.count - 1
+        let comparison = ascending ? (inclusive && last ? ">=" : ">") : (inclusive && last ? "<=" : "<")
+        var conditions = condition.map { [$0] } ?? []
+        conditions += columns[..<length].map { "\($0.expression) = ?" }
+        conditions.append("\(columns[length].expression) \(comparison) ?")
+        let sql = "SELECT \(columns.map(\.expression).joined(separator: ", ")) FROM \(order.source) WHERE "
+            + conditions.joined(separator: " AND ") + " ORDER BY \(order.orderBy(ascending: ascending))"
+        return (sql, StatementArguments(Array(start[...length])))
     }
 }
 

@@ -23,16 +23,10 @@ struct RankIndex {
             let before = fromStart ? passed : total - passed - count
             if count > 0 && before <= position && position < before + count {
                 let start = Array(row.databaseValues.prefix(width))
-                return try walk(db, from: start, skipping: position - before)
+                return try ProductPager(order: order, cells: cells).key(db, from: start, skipping: position - before)
             }
             passed += count
         }
         return nil
-    }
-
-    /// The key `skipping` selected rows after `start` (inclusive): at most a segment's keys, read from indexes.
-    private func walk(_ db: Database, from start: ProductPager.Key, skipping: Int) throws -> ProductPager.Key? {
-        let keys = try ProductPager(order: order, cells: cells).keys(db, ascending: true, after: start, inclusive: true, count: skipping + 1)
-        return keys.count > skipping ? keys[skipping] : nil
     }
 }

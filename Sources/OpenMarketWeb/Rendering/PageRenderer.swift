@@ -71,6 +71,8 @@ public struct PageRenderer: Sendable {
         let kept: KeptPages.Page
         if let page = keptPages[key] {
             kept = page
+        } else if !keptPages.admits(key) {
+            return try renderedResponse(page, status: status)
         } else {
             var standIn = page
             standIn.context.layout.csrfToken = keptPages.standIn

@@ -29,7 +29,7 @@ final class CardCache: Sendable {
     }
 
     private let library: TemplateLibrary
-    private let entries = BoundedCache<Key, Entry>(capacity: CardCache.capacity, maximumBytes: CardCache.maximumBytes)
+    private let entries = BoundedCache<Key, Entry>(capacity: CardCache.capacity, maximumBytes: CardCache.maximumBytes, secondAskWhenBusy: true)
 
     init(library: TemplateLibrary) {
         self.library = library
@@ -50,17 +50,24 @@ final class CardCache: Sendable {
             else { return nil }
             return entry.card
         }
+        let missing = cards.indices.filter { cards[$0] == nil }
+        let admitted = entries.admitted(missing.map { keys[$0] })
         var made: [(key: Key, value: Entry, bytes: Int)] = []
-        for index in cards.indices where cards[index] == nil {
+        for (index, keeps) in zip(missing, admitted) {
             let seller = sellers[products[index].id]
             var card = ProductCard(products[index], sellerName: seller, format: format, strings: strings, now: now)
             card.isLazy = keys[index].isLazy
-            // A render error is a programming error: without a fragment the page renders the partial and fails there.
-            card.fragment = try? library.renderFragment(
-                ProductCard.FragmentRoot(card: card, texts: strings.templateTexts), template: ProductCard.partial)
+            // A card seen once is rendered in its page; one to keep, on its own. A render error is a programming
+            // error: without a fragment the page renders the partial and fails there.
+            if keeps {
+                card.fragment = try? library.renderFragment(
+                    ProductCard.FragmentRoot(card: card, texts: strings.templateTexts), template: ProductCard.partial)
+            }
             let listed = ListedCard(card)
             cards[index] = listed
-            made.append((keys[index], Entry(product: products[index], seller: seller, day: day, card: listed), card.fragment?.byteCount ?? 0))
+            if keeps {
+                made.append((keys[index], Entry(product: products[index], seller: seller, day: day, card: listed), card.fragment?.byteCount ?? 0))
+            }
         }
         if !made.isEmpty {
             entries.keep(made)

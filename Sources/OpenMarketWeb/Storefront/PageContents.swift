@@ -34,7 +34,7 @@ final class PageContents<Content: PageContent>: Sendable {
         library: TemplateLibrary, template: String, block: String, capacity: Int = 256, maximumBytes: Int = 8 * 1024 * 1024,
         make: @escaping @Sendable (Content.Inputs) -> Content
     ) {
-        kept = BoundedCache(capacity: capacity, maximumBytes: maximumBytes)
+        kept = BoundedCache(capacity: capacity, maximumBytes: maximumBytes, secondAskWhenBusy: true)
         self.library = library
         self.template = template
         self.block = block
@@ -50,6 +50,8 @@ final class PageContents<Content: PageContent>: Sendable {
             return found
         }
         var content = make(inputs)
+        // Content seen once is rendered in its page, not on its own to be kept (see `BoundedCache.admits`).
+        guard kept.admits(inputs) else { return KeptContent(content, isKept: false) }
         // A render error is a programming error: without a fragment the page renders the block and fails there.
         content.fragment = try? library.renderFragment(
             ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
@@ -82,9 +84,12 @@ final class PageContents<Content: PageContent>: Sendable {
 /// A page's content held by reference: a page takes a kept one, texts, rows and HTML, without copying them.
 final class KeptContent<Content: PageContent>: Sendable {
     let content: Content
+    /// False for content made for one request only (not admitted): its page is not kept whole either.
+    let isKept: Bool
 
-    init(_ content: Content) {
+    init(_ content: Content, isKept: Bool = true) {
         self.content = content
+        self.isKept = isKept
     }
 }
 

@@ -16,6 +16,7 @@ struct ProductDetailPage: WholePageKeeping {
     var context: PageContext
     var kept: KeptContent<DetailContent>
     var keptObject: any AnyObject & Sendable { kept }
+    var keepsWhole: Bool { kept.isKept }
     var content: DetailContent {
         get { kept.content }
         set { kept = KeptContent(newValue) }

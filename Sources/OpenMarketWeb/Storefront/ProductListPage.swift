@@ -26,7 +26,7 @@ struct ProductListPage: WholePageKeeping {
     var hasPopularSearches = false
     var keptObject: any AnyObject & Sendable { kept }
     /// The strip is the visitor's own; popular searches change apart from the content.
-    var keepsWhole: Bool { recentStrip == nil && popularSearches.isEmpty }
+    var keepsWhole: Bool { kept.isKept && recentStrip == nil && popularSearches.isEmpty }
 
     struct SearchLink: Sendable, TemplateObject {
         var text: String

@@ -6,10 +6,14 @@ import NIOConcurrencyHelpers
 ///
 /// What is worth keeping, and whether a kept value still holds, is decided by the cache's user: by its key, by
 /// comparing the kept value, or by a `generation` (a value kept in one generation is not found in another, and
-/// keeping one in a new generation forgets the old).
+/// keeping one in a new generation forgets the old). A cache of pages can also ask `admits` first: once it is half
+/// full it keeps only what was asked for before, so a long tail of pages seen once neither costs the keeping nor
+/// makes the cache start over.
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     package let capacity: Int
     package let maximumBytes: Int
+    /// Whether `admits` asks for a second ask once the cache is half full (else it always admits).
+    package let secondAskWhenBusy: Bool
 
     private struct Kept {
         let value: Value
@@ -23,12 +27,51 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     private let entries = NIOLockedValueBox(Entries())
+    /// The hashes of keys asked for once while the cache was busy, one per slot (a slot's newer ask takes it over).
+    private let asked: NIOLockedValueBox<[Int]>
+
 
     /// At most `capacity` values of at most `maximumBytes` together; a value larger than that is never kept.
-    package init(capacity: Int, maximumBytes: Int = .max) {
+    package init(capacity: Int, maximumBytes: Int = .max, secondAskWhenBusy: Bool = false) {
         precondition(capacity > 0 && maximumBytes >= 0, "a cache must be able to keep something")
         self.capacity = capacity
         self.maximumBytes = maximumBytes
+        self.secondAskWhenBusy = secondAskWhenBusy
+        asked = NIOLockedValueBox(secondAskWhenBusy ? Array(repeating: 0, count: Self.slots(for: capacity)) : [])
+    }
+
+    /// Twice the capacity, a power of two: a key asked for again soon after finds its slot still its own.
+    private static func slots(for capacity: Int) -> Int {
+        var slots = 1
+        while slots < capacity * 2 { slots *= 2 }
+        return slots
+    }
+
+    /// Whether a value made for `key` (not found) is worth keeping now: always while the cache is less than half
+    /// full (in count and bytes), else only when `key` was asked for before; the first ask is remembered.
+    package func admits(_ key: Key) -> Bool {
+        admitted([key])[0]
+    }
+
+    /// `admits` for several keys, under one look at the cache.
+    package func admitted(_ keys: [Key]) -> [Bool] {
+        guard secondAskWhenBusy else { return keys.map { _ in true } }
+        let busy = entries.withLockedValue { $0.kept.count >= (capacity + 1) / 2 || $0.bytes >= maximumBytes - maximumBytes / 2 }
+        guard busy else { return keys.map { _ in true } }
+        return asked.withLockedValue { asked in
+            let mask = asked.count - 1
+            return keys.map { key in
+                // 0 marks an empty slot, so a key hashing to 0 is taken as 1.
+                let hash = key.hashValue == 0 ? 1 : key.hashValue
+                let slot = Int(UInt(bitPattern: hash) & UInt(mask))
+                if asked[slot] == hash {
+                    asked[slot] = 0
+                    return true
+                }
+                asked[slot] = hash
+                return false
+            }
+        }
     }
 
     /// The value kept for `key` in `generation`.
