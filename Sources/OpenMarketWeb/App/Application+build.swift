@@ -134,7 +134,7 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
     let questions = ProductQuestions(storage: webStore.storage, hasher: hasher, throttle: throttle, editing: editing, audit: audit)
     StorefrontController(
         market: market, renderer: renderer, lists: ListContents(listsWith: renderer.library), details: DetailContents(productsWith: renderer.library),
-        origins: origins, shelf: shelf, hasSellerPages: catalog != nil, sellers: sellers, tallies: webStore.storage,
+        origins: origins, shelf: shelf, hasSellerPages: catalog != nil, sellers: sellers, tallies: ProductPageTallyCache(storage: webStore.storage),
         searches: PopularSearches(storage: webStore.storage), questions: questions
     ).addRoutes(to: pages)
     QuestionsController(market: market, questions: questions, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)

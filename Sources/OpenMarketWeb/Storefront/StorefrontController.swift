@@ -24,7 +24,7 @@ struct StorefrontController: Sendable {
     /// The nicknames products were listed under here, and how many like each.
     let sellers: SellerNames
     /// A product page's seller name, like count and questions, read together.
-    let tallies: any StorefrontTallyStorage
+    let tallies: ProductPageTallyCache
     let searches: PopularSearches
     /// Questions to the seller, shown under the product.
     let questions: ProductQuestions
@@ -96,7 +96,7 @@ struct StorefrontController: Sendable {
         var productLikes = 0
         var shownQuestions: QuestionSection.Shown?
         do {
-            let tallies = try await self.tallies.productPageTallies(productID: product.id, questionLimit: ProductQuestions.pageSize)
+            let tallies = try await self.tallies.tallies(productID: product.id, questionLimit: ProductQuestions.pageSize)
             sellerName = tallies.sellerName
             productLikes = tallies.likes
             let (counts, newest) = try await questions.shown(productID: product.id, newest: tallies.questions)

@@ -18,7 +18,8 @@ extension SQLiteWebStorage {
 
     package func addQuestion(_ question: ProductQuestion, passwordHash: String, askerKey: String, limit: Int, since: Date) async throws -> Int64? {
         // One writer at a time: the count and the insert see the same rows.
-        try await database.write { db in
+        defer { storefrontWrites.step() }
+        return try await database.write { db in
             let asked = try Int.fetchOne(db, sql: QuestionSQL.asked, arguments: [askerKey, since]) ?? 0
             guard asked < limit else { return nil }
             try db.execute(
@@ -60,7 +61,8 @@ extension SQLiteWebStorage {
     }
 
     package func answerQuestion(id: Int64, productID: Int, answer: String, at: Date) async throws -> Bool {
-        try await database.write { db in
+        defer { storefrontWrites.step() }
+        return try await database.write { db in
             try db.execute(
                 sql: "UPDATE productQuestion SET answer = ?, answeredAt = ? WHERE id = ? AND productId = ? AND isHidden = 0",
                 arguments: [answer, at, id, productID])
@@ -69,14 +71,16 @@ extension SQLiteWebStorage {
     }
 
     package func removeQuestion(id: Int64, passwordHash: String) async throws -> Bool {
-        try await database.write { db in
+        defer { storefrontWrites.step() }
+        return try await database.write { db in
             try db.execute(sql: "DELETE FROM productQuestion WHERE id = ? AND passwordHash = ?", arguments: [id, passwordHash])
             return db.changesCount > 0
         }
     }
 
     package func setQuestionHidden(id: Int64, hidden: Bool) async throws -> Bool {
-        try await database.write { db in
+        defer { storefrontWrites.step() }
+        return try await database.write { db in
             try db.execute(sql: "UPDATE productQuestion SET isHidden = ? WHERE id = ?", arguments: [hidden, id])
             return db.changesCount > 0
         }
@@ -89,6 +93,7 @@ extension SQLiteWebStorage {
     }
 
     package func moveQuestions(fromProduct old: Int, toProduct new: Int) async throws {
+        defer { storefrontWrites.step() }
         try await database.write { db in
             try db.execute(sql: "UPDATE productQuestion SET productId = ? WHERE productId = ?", arguments: [new, old])
         }

@@ -20,6 +20,7 @@ extension SQLiteWebStorage {
     }
 
     package func saveSellerName(_ name: String, productID: Int) async throws {
+        defer { storefrontWrites.step() }
         try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO sellerName (productId, name) VALUES (?, ?) ON CONFLICT (productId) DO UPDATE SET name = excluded.name",
@@ -56,7 +57,8 @@ extension SQLiteWebStorage {
     }
 
     package func addLikes(_ delta: Int, productID: Int) async throws -> Int {
-        try await database.write { db in
+        defer { storefrontWrites.step() }
+        return try await database.write { db in
             try Int.fetchOne(
                 db,
                 sql: """

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NIOConcurrencyHelpers
 import OpenMarketCore
 import OpenMarketEmbedded
 import OpenMarketStore
@@ -7,6 +8,15 @@ import OpenMarketStore
 /// The front end's state in `web.sqlite` (see `WebDatabase` for its tables): one instance, one file.
 package struct SQLiteWebStorage: WebStorage {
     package let database: any DatabaseWriter
+    /// Shared by every storage on the same file (see `storefrontVersion`).
+    let storefrontWrites: StorefrontWrites
+
+    package init(database: any DatabaseWriter) {
+        self.database = database
+        storefrontWrites = StorefrontWrites.counter(for: database)
+    }
+
+    package var storefrontVersion: UInt64? { storefrontWrites.count }
 
     package func healthCheck() async throws {
         _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
@@ -90,7 +100,9 @@ package struct SQLiteWebStorage: WebStorage {
     // MARK: History
 
     package func insertEvent(_ event: AuditEventRecord, alongside: AuditAlongside?) async throws -> Int64 {
-        try await database.write { db in
+        // A restore names its product again: counted once its transaction has committed.
+        defer { if case .completeRestore? = alongside { storefrontWrites.step() } }
+        return try await database.write { db in
             var event = event
             event.id = nil
             try event.insert(db)
@@ -290,5 +302,29 @@ package struct SQLiteWebStorage: WebStorage {
 
     package func sweepDrafts(now: Date) async throws -> Int {
         try await database.write { db in try PhotoDraftRecord.expired(at: now).deleteAll(db) }
+    }
+}
+
+/// Commits that changed seller names, likes or questions in one database file, counted for the caches of their reads: a read is kept
+/// only while the count stays as it was when the read began. One counter per file, whichever storage or pool of this
+/// process writes; writers outside this process are not seen, which is why one process writes the file (as
+/// `SQLiteMarket.writeVersion`).
+final class StorefrontWrites: Sendable {
+    private let value = NIOLockedValueBox<UInt64>(0)
+    private static let counters = NIOLockedValueBox<[String: StorefrontWrites]>([:])
+
+    static func counter(for database: any DatabaseWriter) -> StorefrontWrites {
+        counters.withLockedValue { counters in
+            if let counter = counters[database.path] { return counter }
+            let counter = StorefrontWrites()
+            counters[database.path] = counter
+            return counter
+        }
+    }
+
+    var count: UInt64 { value.withLockedValue { $0 } }
+
+    func step() {
+        value.withLockedValue { $0 &+= 1 }
     }
 }

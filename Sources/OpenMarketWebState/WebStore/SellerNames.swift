@@ -16,6 +16,9 @@ package struct SellerNames: Sendable {
     }
 
     package let storage: any StorefrontTallyStorage
+    /// The names of each list of products asked for, while the storage's `storefrontVersion` stays (SQLite): every
+    /// list page asks, and a hot page would otherwise read the web store on each view. `nil` on PostgreSQL.
+    private let kept: BoundedCache<[Int], [Int: String]>?
 
     /// The name as kept: spaces at the ends dropped and runs of spaces made one, in Unicode's composed form, so
     /// that the same name typed twice finds the same products.
@@ -29,8 +32,16 @@ package struct SellerNames: Sendable {
     }
 
     package func names(of productIDs: [Int]) async throws -> [Int: String] {
-        try await storage.sellerNames(productIDs: productIDs)
+        guard let kept, let version = storage.storefrontVersion else { return try await storage.sellerNames(productIDs: productIDs) }
+        if let found = kept.value(for: productIDs, generation: version) { return found }
+        let names = try await storage.sellerNames(productIDs: productIDs)
+        let bytes = productIDs.count * 16 + names.values.reduce(0) { $0 + $1.utf8.count + 16 }
+        kept.keep(names, bytes: bytes, for: productIDs, generation: version) { [storage] in storage.storefrontVersion == version }
+        return names
     }
+
+    /// How many lists of names are kept (for tests).
+    package var keptCount: Int { kept?.count ?? 0 }
 
     package func keep(_ name: String, productID: Int) async throws {
         try await storage.saveSellerName(name, productID: productID)
@@ -45,5 +56,6 @@ package struct SellerNames: Sendable {
 
     package init(storage: any StorefrontTallyStorage) {
         self.storage = storage
+        kept = storage.storefrontVersion == nil ? nil : BoundedCache(capacity: 1_024, maximumBytes: 2 * 1024 * 1024)
     }
 }

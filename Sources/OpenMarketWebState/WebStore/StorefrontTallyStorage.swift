@@ -6,6 +6,10 @@ import Foundation
 package protocol StorefrontTallyStorage: Sendable {
     /// The names kept for those of `productIDs` that have one.
     func sellerNames(productIDs: [Int]) async throws -> [Int: String]
+    /// A count that moves with every commit changing what the storefront shows beside products (seller names, likes,
+    /// questions), when only this process writes them (SQLite): `SellerNames` and `ProductPageTallyCache` keep their
+    /// reads while it stays. `nil` where other instances write too (PostgreSQL).
+    var storefrontVersion: UInt64? { get }
     /// Sets the name a product is listed under (a restored product takes its old one).
     func saveSellerName(_ name: String, productID: Int) async throws
     /// Ids of products listed under `name`, newest (highest id) first, below `before` when given.
@@ -25,6 +29,10 @@ package protocol StorefrontTallyStorage: Sendable {
     /// What a product page shows beside the product, in one read where the store allows it: every page nobody asked
     /// for a moment ago pays for each separate read (a hop to the database's thread and back, a transaction).
     func productPageTallies(productID: Int, questionLimit: Int) async throws -> ProductPageTallies
+}
+
+extension StorefrontTallyStorage {
+    package var storefrontVersion: UInt64? { nil }
 }
 
 /// A product page's seller name (`nil` when none was kept), like count and newest questions anyone may see.

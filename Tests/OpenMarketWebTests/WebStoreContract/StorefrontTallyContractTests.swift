@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketWebState
+@testable import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
 
@@ -54,6 +54,69 @@ struct StorefrontTallyContractTests {
             try await two.keep("Jamie", productID: 2)
             #expect(try await one.names(of: [2]) == [2: "Jamie"])
             #expect(try await one.productIDs(listedAs: "Jamie", before: nil).ids == [46, 2])
+        }
+    }
+
+    /// A list's names are kept while no name changes where only this process writes (SQLite): a name kept through
+    /// either handle or the storage itself, or a restore naming its product again, is read at once. On PostgreSQL,
+    /// where other instances write, nothing is kept.
+    @Test(arguments: WebStoreKind.available)
+    func aListsNamesAreKeptOnlyUntilANameChanges(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (storage, other) = (stores[0].storage, stores[1].storage)
+            let sellers = SellerNames(storage: storage)
+            #expect(try await sellers.names(of: [1, 2]) == [:])
+            try await storage.saveSellerName("초록소파", productID: 1)
+            #expect(try await sellers.names(of: [1, 2]) == [1: "초록소파"])
+            try await SellerNames(storage: other).keep("달빛러너", productID: 2)
+            #expect(try await sellers.names(of: [1, 2]) == [1: "초록소파", 2: "달빛러너"])
+            guard kind == .sqlite else {
+                #expect(storage.storefrontVersion == nil && sellers.keptCount == 0)
+                return
+            }
+            let version = storage.storefrontVersion
+            #expect(try await sellers.names(of: [1, 2]) == [1: "초록소파", 2: "달빛러너"])
+            #expect(sellers.keptCount == 1 && storage.storefrontVersion == version, "read again from what was kept")
+            // A restore's entry commits the product's name again with it: the count moves once it has committed.
+            let event = AuditEventRecord(
+                id: nil, at: Date(), actor: "admin", action: "restore", productId: 3, productName: "x", changes: "[]", snapshot: nil,
+                outcome: "success", detail: "", creationKey: nil, relatedProductId: nil)
+            _ = try await other.insertEvent(event, alongside: .completeRestore(eventID: 999, restoredProductID: 3))
+            #expect(storage.storefrontVersion != version)
+        }
+    }
+
+    /// A product page's tallies are kept while nothing they show changes (SQLite): a like, a question asked,
+    /// answered, hidden, removed or moved, and a name, each through the other handle, is shown at the next view.
+    @Test(arguments: WebStoreKind.available)
+    func aProductPagesTalliesAreKeptOnlyUntilOneChanges(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (storage, other) = (stores[0].storage, stores[1].storage)
+            let cache = ProductPageTallyCache(storage: storage)
+            func tallies() async throws -> ProductPageTallies { try await cache.tallies(productID: 7, questionLimit: 5) }
+            #expect(try await tallies().likes == 0)
+            _ = try await other.addLikes(1, productID: 7)
+            #expect(try await tallies().likes == 1)
+            let since = Date().addingTimeInterval(-3_600)
+            let id = try #require(try await other.addQuestion(
+                ProductQuestionContractTests.question(productID: 7, text: "새 질문"), passwordHash: "h", askerKey: "k", limit: 10, since: since))
+            #expect(try await tallies().questions.map(\.id) == [id])
+            #expect(try await other.answerQuestion(id: id, productID: 7, answer: "네", at: Date()))
+            #expect(try await tallies().questions.first?.answer == "네")
+            #expect(try await other.setQuestionHidden(id: id, hidden: true))
+            #expect(try await tallies().questions.isEmpty)
+            #expect(try await other.setQuestionHidden(id: id, hidden: false))
+            try await other.moveQuestions(fromProduct: 7, toProduct: 8)
+            #expect(try await tallies().questions.isEmpty)
+            try await other.moveQuestions(fromProduct: 8, toProduct: 7)
+            #expect(try await tallies().questions.count == 1)
+            #expect(try await other.removeQuestion(id: id, passwordHash: "h"))
+            #expect(try await tallies().questions.isEmpty)
+            try await other.saveSellerName("초록소파", productID: 7)
+            #expect(try await tallies().sellerName == "초록소파")
+            let version = storage.storefrontVersion
+            _ = try await tallies()
+            #expect(cache.keptCount == (kind == .sqlite ? 1 : 0) && storage.storefrontVersion == version)
         }
     }
 
