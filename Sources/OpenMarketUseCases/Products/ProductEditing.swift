@@ -208,36 +208,18 @@ package struct ProductEditing: Sendable {
     ) async -> Result<ProductDetail, Refusal> {
         guard let vendor else { return .failure(.writesDisabled) }
         guard !password.isEmpty else { return .failure(.passwordMissing) }
-        let own = GuessThrottle.Subject.product(productID)
-        let guess: GuessThrottle.Guess
-        switch await throttle.reserve(client: client, subject: own) {
-        case .refused(let seconds): return .failure(.throttled(seconds: seconds))
-        case .unavailable: return .failure(.market(.unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds)))
-        case .guess(let reserved): guess = reserved
-        }
-        let check: ProductPasswordCheck
-        do {
-            check = try await passwords.check(productID: productID, password: password)
-        } catch {
-            await guess.settle(.undecided)
-            return .failure(Refusal(error))
-        }
-        switch check {
-        case .wrong:
-            await guess.settle(.wrong)
-            return .failure(.passwordWrong)
-        case .matches:
-            await guess.settle(.right)
+        switch await checkOwnPassword(productID: productID, password: password, client: client) {
+        case .failure(let refusal):
+            return .failure(refusal)
+        case .success(.matches):
             return await Refusal.catching { try await write(vendor) }
-        case .noPassword:
+        case .success:
             // Nothing was guessed at the product's own password: the guess is at the secret the market checks.
-            await guess.settle(.undecided)
-            let secret = productsHaveOwnPasswords ? own : GuessThrottle.Subject.vendor(vendor.identifier)
+            let secret = productsHaveOwnPasswords ? GuessThrottle.Subject.product(productID) : .vendor(vendor.identifier)
             let secretGuess: GuessThrottle.Guess
-            switch await throttle.reserve(client: client, subject: secret) {
-            case .refused(let seconds): return .failure(.throttled(seconds: seconds))
-            case .unavailable: return .failure(.market(.unavailable(retryAfterSeconds: PostgresPool.retryAfterSeconds)))
-            case .guess(let reserved): secretGuess = reserved
+            switch await reserveGuess(client: client, subject: secret) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let reserved): secretGuess = reserved
             }
             let result = await Refusal.catching { try await write(VendorCredentials(identifier: vendor.identifier, secret: password)) }
             switch result {
