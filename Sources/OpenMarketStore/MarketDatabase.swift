@@ -8,6 +8,7 @@ public enum MarketDatabase {
     /// corruption fix (3.44.1), which bites only with several writers on one file.
     /// `maxBytes` caps the file: beyond it writes fail as on a full disk (`storageFull`), and nothing is half-written.
     public static func open(path: String, maxBytes: Int? = nil, logger: Logger) throws -> DatabasePool {
+        SQLiteMemory.limit()
         var configuration = configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(cacheKilobytes)") }
         if let maxBytes {
@@ -28,7 +29,7 @@ public enum MarketDatabase {
     /// search and each is read from the file again (a system call and a copy per row). Measured at 1,000,000
     /// products: "Wooden chair for sale" 8.4 → 5.3 ms of processor time, "깨끗한 의자 팝니다" 6.7 → 3.7 ms.
     /// The cache is bounded per connection (the writer and each reader of the pool), so a long export's
-    /// memory stays flat.
+    /// memory stays flat, and all connections together by `SQLiteMemory`.
     static let cacheKilobytes = 16_384
 
     /// An in-memory database for tests and throwaway runs.

@@ -9,7 +9,8 @@ public struct RenderedFragment: Sendable, Hashable {
     public let template: String
     /// The block of `template`'s parent tag it was rendered from (`content` of `products/index`); nil for a partial.
     public let block: String?
-    let bytes: [UInt8]
+    /// The HTML, as a page writes it (`KeptPages` writes it around the page's own parts).
+    public let bytes: [UInt8]
     /// ``ByteDigest/hash(_:)`` of the bytes.
     public let digest: UInt64
 

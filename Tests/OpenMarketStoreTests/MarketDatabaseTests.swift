@@ -73,6 +73,21 @@ struct MarketDatabaseTests {
         try pool.close()
     }
 
+    /// Each connection may cache 16 MB, so one long search keeps its pages, while all of SQLite's memory in the
+    /// process is held to one budget, whichever database opened first.
+    @Test func eachConnectionCachesItsPagesWithinOneBudget() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try MarketDatabase.open(path: directory.appending(path: "market.sqlite").path, logger: Self.logger)
+        let (cache, limit) = try await pool.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA cache_size"), try Int64.fetchOne(db, sql: "PRAGMA soft_heap_limit"))
+        }
+        #expect(cache == -MarketDatabase.cacheKilobytes)
+        #expect(limit == SQLiteMemory.budgetBytes && SQLiteMemory.currentLimit == SQLiteMemory.budgetBytes)
+        #expect(Int64(MarketDatabase.cacheKilobytes) * 1024 <= SQLiteMemory.budgetBytes)
+        try pool.close()
+    }
+
     @Test func inMemoryDatabaseEnforcesForeignKeys() async throws {
         let queue = try MarketDatabase.inMemory()
         await #expect(throws: DatabaseError.self) {

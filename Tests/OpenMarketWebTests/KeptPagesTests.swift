@@ -100,6 +100,43 @@ struct KeptPagesTests {
         #expect(pages.count == 1)
     }
 
+    /// A page around its content's kept fragment keeps only its own bytes and holds the fragment; it gives back the
+    /// same page, with the visitor's token in the layout's places on both sides of the content, and the same tag as
+    /// another instance's copy. A block that is not the fragment's is kept whole.
+    @Test func aKeptPageHoldsItsContentsFragmentRatherThanACopy() throws {
+        let library = try TemplateLibrary(sources: ["f": "<main>{{text}}</main>"])
+        struct Text: TemplateObject {
+            let text: String
+            func value(forKey key: String) -> TemplateValue? { key == "text" ? .text(text) : nil }
+        }
+        let fragment = try library.renderFragment(Text(text: "상품 & more"), template: "f")
+        let content = Owner()
+        let key = KeptPages.Key(template: "t", content: ObjectIdentifier(content), layout: SamplePages.context(.korean).layout)
+        func page(_ pages: KeptPages, token: String) -> (ByteBuffer, KeptBlock) {
+            let head = "<head><input value=\"\(token)\">", tail = "<form><input value=\"\(token)\"></form>"
+            var body = ByteBuffer(string: head)
+            body.writeBytes(fragment.bytes)
+            body.writeString(tail)
+            return (body, KeptBlock(range: head.utf8.count..<(head.utf8.count + fragment.byteCount), digest: fragment.digest))
+        }
+        let pages = KeptPages(), other = KeptPages()
+        let (body, block) = page(pages, token: pages.standIn)
+        let kept = pages.keep(body, around: block, fragment: fragment, content: content, under: key)
+        #expect(kept.fragment == fragment)
+        #expect(kept.head.count + kept.tail.count == body.readableBytes - fragment.byteCount)
+        #expect(kept.byteCount == body.readableBytes)
+        let visitor = Tokens.random()
+        #expect(kept.body(token: visitor) == page(pages, token: visitor).0)
+        #expect(kept.tokenOffsets.count == 2)
+        let (otherBody, otherBlock) = page(other, token: other.standIn)
+        #expect(other.keep(otherBody, around: otherBlock, fragment: fragment, content: content, under: key).digest == kept.digest)
+
+        let elsewhere = KeptBlock(range: 0..<fragment.byteCount, digest: fragment.digest &+ 1)
+        let whole = pages.keep(body, around: elsewhere, fragment: fragment, content: content, under: key)
+        #expect(whole.fragment == nil && whole.tail.isEmpty && whole.head.count == body.readableBytes)
+        #expect(whole.body(token: visitor) == page(pages, token: visitor).0)
+    }
+
     /// Through the application: two visitors on one product page each get their own token where the like form
     /// takes it, and a conditional request is answered 304 only with the visitor's own tag.
     @Test func twoVisitorsOfOneProductEachGetTheirOwnToken() async throws {

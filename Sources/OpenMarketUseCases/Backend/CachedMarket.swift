@@ -13,15 +13,19 @@ package final class CachedMarket: OpenMarketAPI {
     /// Kept list pages and products at most; past it the cache starts over, which a few hundred distinct pages
     /// never reach.
     package static let capacity = 1_024
+    /// And at most this many bytes of their text (names, descriptions, addresses) with their fields: a market's
+    /// descriptions can be long, and a thousand pages of twenty would otherwise hold whatever they hold.
+    package static let maximumBytes = 8 * 1024 * 1024
 
     package let market: any OpenMarketAPI & WriteVersioning
     private let pages: WriteVersionedCache<ProductQuery, ProductPage?>
     private let products: WriteVersionedCache<Int, ProductDetail>
 
-    package init(market: any OpenMarketAPI & WriteVersioning) {
+    /// `maximumBytes` for the list pages; products take half as much.
+    package init(market: any OpenMarketAPI & WriteVersioning, maximumBytes: Int = CachedMarket.maximumBytes) {
         self.market = market
-        pages = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
-        products = WriteVersionedCache(capacity: Self.capacity) { [market] in market.writeVersion }
+        pages = WriteVersionedCache(capacity: Self.capacity, maximumBytes: maximumBytes) { [market] in market.writeVersion }
+        products = WriteVersionedCache(capacity: Self.capacity, maximumBytes: maximumBytes / 2) { [market] in market.writeVersion }
     }
 
     package var supportsSortingAndFilters: Bool { market.supportsSortingAndFilters }
@@ -37,7 +41,7 @@ package final class CachedMarket: OpenMarketAPI {
         let version = pages.version
         if let kept = pages.value(query, at: version) { return kept }
         let page = try await market.products(query)
-        pages.keep(page, for: query, readAt: version)
+        pages.keep(page, bytes: Self.bytes(of: page), for: query, readAt: version)
         return page
     }
 
@@ -45,8 +49,23 @@ package final class CachedMarket: OpenMarketAPI {
         let version = products.version
         if let kept = products.value(id, at: version) { return kept }
         let product = try await market.product(id: id)
-        products.keep(product, for: id, readAt: version)
+        products.keep(product, bytes: Self.bytes(of: product), for: id, readAt: version)
         return product
+    }
+
+    /// What a kept answer holds, near enough: its texts' bytes and a fixed share for its other fields.
+    static func bytes(of page: ProductPage?) -> Int {
+        guard let page else { return 64 }
+        return page.products.reduce(128) { total, product in
+            total + 160 + product.vendorName.utf8.count + product.name.utf8.count + product.description.utf8.count
+                + product.thumbnailURL.utf8.count
+        }
+    }
+
+    static func bytes(of product: ProductDetail) -> Int {
+        product.images.reduce(256 + product.name.utf8.count + product.description.utf8.count + product.thumbnailURL.utf8.count) {
+            $0 + 64 + $1.url.utf8.count + $1.thumbnailURL.utf8.count
+        } + product.vendor.name.utf8.count
     }
 
     package func createProduct(

@@ -17,6 +17,8 @@ protocol WholePageKeeping: PageModel {
     var keptObject: any AnyObject & Sendable { get }
     /// False when this page also shows something of the visitor's beyond the token; it is then rendered afresh.
     var keepsWhole: Bool { get }
+    /// The kept content's HTML, which the kept page holds rather than a copy of its bytes.
+    var keptFragment: RenderedFragment? { get }
 }
 
 extension WholePageKeeping {
@@ -39,15 +41,34 @@ final class KeptPages: Sendable {
         let layout: PageLayout
     }
 
-    /// One page, rendered with the stand-in token.
+    /// One page, rendered with the stand-in token: its own bytes before and after its content's kept fragment, and
+    /// the fragment itself, held (not copied) as the content holds it; a page without one is all `head`.
     struct Page: Sendable {
         /// Holds the content object, so that its identity in the key stays its own.
         let content: any AnyObject & Sendable
-        let bytes: [UInt8]
-        /// Where the stand-in token was written.
+        let head: [UInt8]
+        let fragment: RenderedFragment?
+        let tail: [UInt8]
+        /// Where the stand-in token was written, counted in the whole page.
         let tokenOffsets: [Int]
         /// The digest of every byte but the token's, so that a page's tag is the same on every instance.
         let digest: UInt64
+
+        var byteCount: Int { head.count + (fragment?.byteCount ?? 0) + tail.count }
+
+        /// The whole page with `token` written in the stand-in's places.
+        func body(token: String) -> ByteBuffer {
+            var body = ByteBufferAllocator().buffer(capacity: byteCount)
+            body.writeBytes(head)
+            if let fragment {
+                body.writeBytes(fragment.bytes)
+                body.writeBytes(tail)
+            }
+            for offset in tokenOffsets {
+                body.setBytes(token.utf8, at: offset)
+            }
+            return body
+        }
     }
 
     let standIn = Tokens.random()
@@ -66,40 +87,62 @@ final class KeptPages: Sendable {
         pages.admits(key)
     }
 
-    /// Keeps the page rendered with the stand-in token under `key`, and returns it.
-    func keep(_ body: ByteBuffer, content: any AnyObject & Sendable, under key: Key) -> Page {
-        let bytes = Array(body.readableBytesView)
+    /// Keeps the page rendered with the stand-in token under `key`, and returns it. When `block` says where the
+    /// page holds `fragment` (its content's kept HTML, which never shows the token), only the bytes around it are
+    /// copied: the content's HTML is kept once, by the content. The bound counts the whole page all the same.
+    func keep(
+        _ body: ByteBuffer, around block: KeptBlock? = nil, fragment: RenderedFragment? = nil, content: any AnyObject & Sendable,
+        under key: Key
+    ) -> Page {
+        let page = body.withUnsafeReadableBytes { bytes in
+            guard let block, let fragment, block.digest == fragment.digest, block.range.count == fragment.byteCount,
+                block.range.upperBound <= bytes.count
+            else {
+                let (offsets, digest) = tokenPlaces(in: bytes, from: 0)
+                return Page(content: content, head: Array(bytes), fragment: nil, tail: [], tokenOffsets: offsets, digest: digest)
+            }
+            let head = UnsafeRawBufferPointer(rebasing: bytes[..<block.range.lowerBound])
+            let tail = UnsafeRawBufferPointer(rebasing: bytes[block.range.upperBound...])
+            let (headOffsets, headDigest) = tokenPlaces(in: head, from: 0)
+            let (tailOffsets, tailDigest) = tokenPlaces(in: tail, from: block.range.upperBound)
+            var parts = (headDigest, fragment.digest, tailDigest, UInt64(head.count), UInt64(tail.count))
+            return Page(
+                content: content, head: Array(head), fragment: fragment, tail: Array(tail), tokenOffsets: headOffsets + tailOffsets,
+                digest: withUnsafeBytes(of: &parts) { ByteDigest.hash($0) })
+        }
+        pages.keep(page, bytes: page.byteCount, for: key)
+        return page
+    }
+
+    /// The stand-in's places in `part` (counted from `start`, the part's place in the page), and the digest of the
+    /// part's other bytes. The places are found with memchr and memcmp and the bytes between copied in runs: a
+    /// pass at memory speed.
+    private func tokenPlaces(in part: UnsafeRawBufferPointer, from start: Int) -> (offsets: [Int], digest: UInt64) {
         var offsets: [Int] = []
         var rest: [UInt8] = []
-        rest.reserveCapacity(bytes.count)
-        // The token's places found with memchr and memcmp, the bytes between them copied in runs: a pass at memory speed.
-        bytes.withUnsafeBytes { page in
-            Array(standIn.utf8).withUnsafeBytes { token in
-                guard let first = page.baseAddress, let needle = token.baseAddress, !token.isEmpty else {
-                    rest.append(contentsOf: page)
-                    return
-                }
-                var start = 0
-                var from = 0
-                let lead = Int32(token[0])
-                while from + token.count <= page.count, let found = memchr(first + from, lead, page.count - token.count + 1 - from) {
-                    let offset = first.distance(to: UnsafeRawPointer(found))
-                    guard memcmp(first + offset, needle, token.count) == 0 else {
-                        from = offset + 1
-                        continue
-                    }
-                    rest.append(contentsOf: page[start..<offset])
-                    offsets.append(offset)
-                    start = offset + token.count
-                    from = start
-                }
-                if start < page.count { rest.append(contentsOf: page[start...]) }
+        rest.reserveCapacity(part.count)
+        Array(standIn.utf8).withUnsafeBytes { token in
+            guard let first = part.baseAddress, let needle = token.baseAddress, !token.isEmpty else {
+                rest.append(contentsOf: part)
+                return
             }
+            var runStart = 0
+            var from = 0
+            let lead = Int32(token[0])
+            while from + token.count <= part.count, let found = memchr(first + from, lead, part.count - token.count + 1 - from) {
+                let offset = first.distance(to: UnsafeRawPointer(found))
+                guard memcmp(first + offset, needle, token.count) == 0 else {
+                    from = offset + 1
+                    continue
+                }
+                rest.append(contentsOf: part[runStart..<offset])
+                offsets.append(start + offset)
+                runStart = offset + token.count
+                from = runStart
+            }
+            if runStart < part.count { rest.append(contentsOf: part[runStart...]) }
         }
-        let digest = rest.withUnsafeBytes { ByteDigest.hash($0) }
-        let page = Page(content: content, bytes: bytes, tokenOffsets: offsets, digest: digest)
-        pages.keep(page, bytes: bytes.count, for: key)
-        return page
+        return (offsets, rest.withUnsafeBytes { ByteDigest.hash($0) })
     }
 
     /// How many pages are kept (for tests).

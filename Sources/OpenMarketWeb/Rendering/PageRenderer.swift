@@ -76,13 +76,11 @@ public struct PageRenderer: Sendable {
         } else {
             var standIn = page
             standIn.context.layout.csrfToken = keptPages.standIn
-            kept = keptPages.keep(try render(standIn).body, content: content, under: key)
+            let fragment = standIn.keptFragment
+            let (body, block) = try render(standIn)
+            kept = keptPages.keep(body, around: block, fragment: fragment, content: content, under: key)
         }
-        var body = ByteBufferAllocator().buffer(capacity: kept.bytes.count)
-        body.writeBytes(kept.bytes)
-        for offset in kept.tokenOffsets {
-            body.setBytes(token.utf8, at: offset)
-        }
+        let body = kept.body(token: token)
         // A page that does not show the token is the same for every visitor, and so is its tag.
         let tag = ContentTag.weak(digest: kept.digest, token: kept.tokenOffsets.isEmpty ? "" : token)
         let headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .eTag: tag]

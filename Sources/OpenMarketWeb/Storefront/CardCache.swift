@@ -13,7 +13,9 @@ import OpenMarketWebState
 /// `maximumBytes` of their HTML, so it stays bounded whatever the market's size.
 final class CardCache: Sendable {
     static let capacity = 4_096
-    static let maximumBytes = 16 * 1024 * 1024
+    static let maximumBytes = 12 * 1024 * 1024
+    /// What a kept card holds besides its HTML, near enough: its summary and its dozen texts.
+    static let bytesBesidesHTML = 2_048
 
     private struct Key: Hashable {
         let id: Int
@@ -66,7 +68,7 @@ final class CardCache: Sendable {
             let listed = ListedCard(card)
             cards[index] = listed
             if keeps {
-                made.append((keys[index], Entry(product: products[index], seller: seller, day: day, card: listed), card.fragment?.byteCount ?? 0))
+                made.append((keys[index], Entry(product: products[index], seller: seller, day: day, card: listed), Self.bytesBesidesHTML + (card.fragment?.byteCount ?? 0)))
             }
         }
         if !made.isEmpty {

@@ -176,4 +176,9 @@ extension ListContent: TemplateObject {
     }
 
     var renderedFragment: RenderedFragment? { fragment }
+
+    /// The cards are read only inside the content block.
+    mutating func dropWhatTheFragmentShows() {
+        cards = []
+    }
 }

@@ -16,6 +16,13 @@ protocol PageContent: TemplateObject, Sendable {
     associatedtype Inputs: ContentInputs
     /// Rendered on its own from the page template's content block.
     var fragment: RenderedFragment? { get set }
+    /// Lets go of what only the block's render reads, once `fragment` holds it: a kept content then holds no second
+    /// copy of it (a list's cards stay in `CardCache`, which is bounded on its own).
+    mutating func dropWhatTheFragmentShows()
+}
+
+extension PageContent {
+    mutating func dropWhatTheFragmentShows() {}
 }
 
 /// Page contents kept between requests with their HTML, under the inputs they were made from: the page then renders
@@ -55,6 +62,7 @@ final class PageContents<Content: PageContent>: Sendable {
         // A render error is a programming error: without a fragment the page renders the block and fails there.
         content.fragment = try? library.renderFragment(
             ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
+        if content.fragment != nil { content.dropWhatTheFragmentShows() }
         let made = KeptContent(content)
         kept.keep(made, bytes: content.fragment?.byteCount ?? 0, for: inputs)
         return made

@@ -16,6 +16,7 @@ struct ProductDetailPage: WholePageKeeping {
     var context: PageContext
     var kept: KeptContent<DetailContent>
     var keptObject: any AnyObject & Sendable { kept }
+    var keptFragment: RenderedFragment? { kept.content.fragment }
     var keepsWhole: Bool { kept.isKept }
     var content: DetailContent {
         get { kept.content }

@@ -25,6 +25,7 @@ struct ProductListPage: WholePageKeeping {
     var popularSearches: [SearchLink] = []
     var hasPopularSearches = false
     var keptObject: any AnyObject & Sendable { kept }
+    var keptFragment: RenderedFragment? { kept.content.fragment }
     /// The strip is the visitor's own; popular searches change apart from the content.
     var keepsWhole: Bool { kept.isKept && recentStrip == nil && popularSearches.isEmpty }
 

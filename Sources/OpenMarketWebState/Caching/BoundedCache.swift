@@ -59,11 +59,8 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         let busy = entries.withLockedValue { $0.kept.count >= (capacity + 1) / 2 || $0.bytes >= maximumBytes - maximumBytes / 2 }
         guard busy else { return keys.map { _ in true } }
         return asked.withLockedValue { asked in
-            let mask = asked.count - 1
-            return keys.map { key in
-                // 0 marks an empty slot, so a key hashing to 0 is taken as 1.
-                let hash = key.hashValue == 0 ? 1 : key.hashValue
-                let slot = Int(UInt(bitPattern: hash) & UInt(mask))
+            keys.map { key in
+                let (hash, slot) = Self.askSlot(of: key, slots: asked.count)
                 if asked[slot] == hash {
                     asked[slot] = 0
                     return true
@@ -72,6 +69,20 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
                 return false
             }
         }
+    }
+
+    /// The mark a key leaves in the table of asks, and its slot there. 0 marks an empty slot, so a key hashing to
+    /// 0 is taken as 1.
+    private static func askSlot(of key: Key, slots: Int) -> (hash: Int, slot: Int) {
+        let hash = key.hashValue == 0 ? 1 : key.hashValue
+        return (hash, Int(UInt(bitPattern: hash) & UInt(slots - 1)))
+    }
+
+    /// Whether two keys' asks take the same slot, so that the later one's forgets the earlier (for tests: hashes
+    /// are seeded per process).
+    package func asksShareASlot(_ key: Key, _ other: Key) -> Bool {
+        let slots = Self.slots(for: capacity)
+        return Self.askSlot(of: key, slots: slots).slot == Self.askSlot(of: other, slots: slots).slot
     }
 
     /// The value kept for `key` in `generation`.

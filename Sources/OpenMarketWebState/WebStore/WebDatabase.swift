@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+import OpenMarketStore
 
 /// The front end's own database (`web.sqlite`): state that is ours, not the market's.
 package enum WebDatabase {
     package static func open(path: String) throws -> DatabasePool {
+        SQLiteMemory.limit()
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: path, configuration: configuration)
