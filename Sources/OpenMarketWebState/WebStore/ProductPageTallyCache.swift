@@ -1,6 +1,7 @@
 /// A product page's tallies (seller name, likes, newest questions), kept while the storage's `storefrontVersion`
-/// stays (SQLite, one writer): a product page viewed again then reads nothing of the web store. Where other instances
-/// write (PostgreSQL) every view reads them.
+/// stays (SQLite, one writer): a product page viewed again then reads nothing of the web store, nor does the page of a
+/// product nobody named, liked or asked about (`showsNothingBeside`). Where other instances write (PostgreSQL) every
+/// view reads them.
 package final class ProductPageTallyCache: Sendable {
     private struct Key: Hashable {
         let productID: Int
@@ -22,6 +23,9 @@ package final class ProductPageTallyCache: Sendable {
         }
         let key = Key(productID: productID, questionLimit: questionLimit)
         if let found = kept.value(for: key, generation: version) { return found }
+        if try await storage.showsNothingBeside(productIDs: [productID]) {
+            return ProductPageTallies(sellerName: nil, likes: 0, questions: [])
+        }
         let tallies = try await storage.productPageTallies(productID: productID, questionLimit: questionLimit)
         guard kept.admits(key) else { return tallies }
         let bytes = 64 + (tallies.sellerName?.utf8.count ?? 0)

@@ -18,7 +18,7 @@ extension SQLiteWebStorage {
 
     package func addQuestion(_ question: ProductQuestion, passwordHash: String, askerKey: String, limit: Int, since: Date) async throws -> Int64? {
         // One writer at a time: the count and the insert see the same rows.
-        defer { storefrontWrites.step() }
+        defer { storefrontWrites.step(naming: [question.productID]) }
         return try await database.write { db in
             let asked = try Int.fetchOne(db, sql: QuestionSQL.asked, arguments: [askerKey, since]) ?? 0
             guard asked < limit else { return nil }
@@ -93,7 +93,7 @@ extension SQLiteWebStorage {
     }
 
     package func moveQuestions(fromProduct old: Int, toProduct new: Int) async throws {
-        defer { storefrontWrites.step() }
+        defer { storefrontWrites.step(naming: [new]) }
         try await database.write { db in
             try db.execute(sql: "UPDATE productQuestion SET productId = ? WHERE productId = ?", arguments: [new, old])
         }

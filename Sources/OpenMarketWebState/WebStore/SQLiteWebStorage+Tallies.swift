@@ -20,7 +20,7 @@ extension SQLiteWebStorage {
     }
 
     package func saveSellerName(_ name: String, productID: Int) async throws {
-        defer { storefrontWrites.step() }
+        defer { storefrontWrites.step(naming: [productID]) }
         try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO sellerName (productId, name) VALUES (?, ?) ON CONFLICT (productId) DO UPDATE SET name = excluded.name",
@@ -57,7 +57,7 @@ extension SQLiteWebStorage {
     }
 
     package func addLikes(_ delta: Int, productID: Int) async throws -> Int {
-        defer { storefrontWrites.step() }
+        defer { storefrontWrites.step(naming: [productID]) }
         return try await database.write { db in
             try Int.fetchOne(
                 db,

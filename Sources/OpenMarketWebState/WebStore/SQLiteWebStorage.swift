@@ -18,6 +18,17 @@ package struct SQLiteWebStorage: WebStorage {
 
     package var storefrontVersion: UInt64? { storefrontWrites.count }
 
+    /// Every product with a seller name, a like count or a question, read once; commits since add their own.
+    package func showsNothingBeside(productIDs: [Int]) async throws -> Bool {
+        if let none = storefrontWrites.namesNone(of: productIDs) { return none }
+        guard storefrontWrites.needsReading else { return false }
+        let named = try await database.read { db in
+            try Int.fetchAll(db, sql: "SELECT productId FROM sellerName UNION SELECT productId FROM likeCount UNION SELECT productId FROM productQuestion")
+        }
+        storefrontWrites.complete(with: named)
+        return storefrontWrites.namesNone(of: productIDs) ?? false
+    }
+
     package func healthCheck() async throws {
         _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
@@ -101,7 +112,7 @@ package struct SQLiteWebStorage: WebStorage {
 
     package func insertEvent(_ event: AuditEventRecord, alongside: AuditAlongside?) async throws -> Int64 {
         // A restore names its product again: counted once its transaction has committed.
-        defer { if case .completeRestore? = alongside { storefrontWrites.step() } }
+        defer { if case .completeRestore(_, let restored)? = alongside { storefrontWrites.step(naming: [restored]) } }
         return try await database.write { db in
             var event = event
             event.id = nil
@@ -309,8 +320,27 @@ package struct SQLiteWebStorage: WebStorage {
 /// only while the count stays as it was when the read began. One counter per file, whichever storage or pool of this
 /// process writes; writers outside this process are not seen, which is why one process writes the file (as
 /// `SQLiteMarket.writeVersion`).
+///
+/// With the count, the products that may show something beside them: every product the file's rows named when they
+/// were read (`complete(with:)`) and every product a commit has named since. Only ever added to, so it is a superset:
+/// a product outside it has no name, like or question, and its page need not read the file.
 final class StorefrontWrites: Sendable {
-    private let value = NIOLockedValueBox<UInt64>(0)
+    /// Past this many products the set is given up, and every page reads the file as before.
+    static let maximumNamed = 262_144
+
+    private struct State {
+        var count: UInt64 = 0
+        var named: Set<Int> = []
+        var isComplete = false
+        var gaveUp = false
+
+        mutating func giveUp() {
+            gaveUp = true
+            named = []
+        }
+    }
+
+    private let state = NIOLockedValueBox(State())
     private static let counters = NIOLockedValueBox<[String: StorefrontWrites]>([:])
 
     static func counter(for database: any DatabaseWriter) -> StorefrontWrites {
@@ -322,9 +352,37 @@ final class StorefrontWrites: Sendable {
         }
     }
 
-    var count: UInt64 { value.withLockedValue { $0 } }
+    var count: UInt64 { state.withLockedValue { $0.count } }
 
-    func step() {
-        value.withLockedValue { $0 &+= 1 }
+    /// After a commit: the count moves, and the products it gave a name, a like or a question are added.
+    func step(naming productIDs: [Int] = []) {
+        state.withLockedValue { state in
+            state.count &+= 1
+            guard !state.gaveUp else { return }
+            state.named.formUnion(productIDs)
+            if state.named.count > Self.maximumNamed { state.giveUp() }
+        }
+    }
+
+    /// Whether the set is still to be read from the file.
+    var needsReading: Bool { state.withLockedValue { !$0.isComplete && !$0.gaveUp } }
+
+    /// Adds the products the file's rows name, read in one snapshot: a commit after it adds its own products itself.
+    func complete(with productIDs: [Int]) {
+        state.withLockedValue { state in
+            guard !state.gaveUp else { return }
+            state.named.formUnion(productIDs)
+            state.isComplete = true
+            if state.named.count > Self.maximumNamed { state.giveUp() }
+        }
+    }
+
+    /// True when none of `productIDs` can have a name, a like or a question; nil until the file's rows were read
+    /// (or after the set was given up).
+    func namesNone(of productIDs: [Int]) -> Bool? {
+        state.withLockedValue { state in
+            guard state.isComplete, !state.gaveUp else { return nil }
+            return !productIDs.contains { state.named.contains($0) }
+        }
     }
 }

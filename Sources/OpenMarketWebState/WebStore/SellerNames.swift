@@ -34,6 +34,7 @@ package struct SellerNames: Sendable {
     package func names(of productIDs: [Int]) async throws -> [Int: String] {
         guard let kept, let version = storage.storefrontVersion else { return try await storage.sellerNames(productIDs: productIDs) }
         if let found = kept.value(for: productIDs, generation: version) { return found }
+        if try await storage.showsNothingBeside(productIDs: productIDs) { return [:] }
         let names = try await storage.sellerNames(productIDs: productIDs)
         let bytes = productIDs.count * 16 + names.values.reduce(0) { $0 + $1.utf8.count + 16 }
         kept.keep(names, bytes: bytes, for: productIDs, generation: version) { [storage] in storage.storefrontVersion == version }

@@ -10,6 +10,10 @@ package protocol StorefrontTallyStorage: Sendable {
     /// questions), when only this process writes them (SQLite): `SellerNames` and `ProductPageTallyCache` keep their
     /// reads while it stays. `nil` where other instances write too (PostgreSQL).
     var storefrontVersion: UInt64? { get }
+    /// True when none of `productIDs` has a seller name, a like count or a question, known without reading them
+    /// (SQLite: this process has seen every commit that named a product); false when they may have, or where other
+    /// instances write (PostgreSQL). Most products were never named, liked or asked about: their pages read nothing.
+    func showsNothingBeside(productIDs: [Int]) async throws -> Bool
     /// Sets the name a product is listed under (a restored product takes its old one).
     func saveSellerName(_ name: String, productID: Int) async throws
     /// Ids of products listed under `name`, newest (highest id) first, below `before` when given.
@@ -33,6 +37,7 @@ package protocol StorefrontTallyStorage: Sendable {
 
 extension StorefrontTallyStorage {
     package var storefrontVersion: UInt64? { nil }
+    package func showsNothingBeside(productIDs: [Int]) async throws -> Bool { false }
 }
 
 /// A product page's seller name (`nil` when none was kept), like count and newest questions anyone may see.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
@@ -118,6 +119,80 @@ struct StorefrontTallyContractTests {
             _ = try await tallies()
             #expect(cache.keptCount == (kind == .sqlite ? 1 : 0) && storage.storefrontVersion == version)
         }
+    }
+
+    /// The page of a product nobody named, liked or asked about reads nothing of the store (SQLite, one writer), until
+    /// a commit names it: a like, a question, a name, questions moved to it or a restore, each through the other
+    /// handle, is shown at the next view. On PostgreSQL every view reads.
+    @Test(arguments: WebStoreKind.available)
+    func aProductNobodyNamedReadsNothingUntilACommitNamesIt(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (storage, other) = (stores[0].storage, stores[1].storage)
+            let cache = ProductPageTallyCache(storage: storage)
+            let sellers = SellerNames(storage: storage)
+            let fresh = Array(21...26)
+            #expect(try await storage.showsNothingBeside(productIDs: fresh) == (kind == .sqlite))
+            #expect(try await cache.tallies(productID: 21, questionLimit: 5).likes == 0)
+            #expect(try await sellers.names(of: fresh) == [:])
+            func shows(_ id: Int) async throws -> Bool { !(try await storage.showsNothingBeside(productIDs: [id])) }
+
+            _ = try await other.addLikes(1, productID: 21)
+            #expect(try await cache.tallies(productID: 21, questionLimit: 5).likes == 1)
+            let since = Date().addingTimeInterval(-3_600)
+            _ = try await other.addQuestion(
+                ProductQuestionContractTests.question(productID: 22), passwordHash: "h", askerKey: "k", limit: 10, since: since)
+            #expect(try await cache.tallies(productID: 22, questionLimit: 5).questions.count == 1)
+            try await other.saveSellerName("초록소파", productID: 23)
+            #expect(try await cache.tallies(productID: 23, questionLimit: 5).sellerName == "초록소파")
+            #expect(try await sellers.names(of: fresh) == [23: "초록소파"])
+            try await other.moveQuestions(fromProduct: 22, toProduct: 24)
+            #expect(try await cache.tallies(productID: 24, questionLimit: 5).questions.count == 1)
+            #expect(try await shows(24))
+            let event = AuditEventRecord(
+                id: nil, at: Date(), actor: "admin", action: "restore", productId: 25, productName: "x", changes: "[]", snapshot: nil,
+                outcome: "success", detail: "", creationKey: nil, relatedProductId: nil)
+            _ = try await other.insertEvent(event, alongside: .completeRestore(eventID: 999, restoredProductID: 25))
+            #expect(try await shows(25))
+            #expect(try await storage.showsNothingBeside(productIDs: [26, 27]) == (kind == .sqlite))
+        }
+    }
+
+    /// What the file held before this process first looked is read once: a product named there is never taken for
+    /// one nobody named.
+    @Test func productsNamedBeforeTheProcessLookedAreRead() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WebDatabase.open(path: directory.appending(path: "web.sqlite").path)
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO sellerName (productId, name) VALUES (1, '초록소파')")
+            try db.execute(sql: "INSERT INTO likeCount (productId, likes) VALUES (2, 0)")
+            try db.execute(
+                sql: """
+                    INSERT INTO productQuestion (productId, nickname, text, passwordHash, isPrivate, askerKey, askedAt)
+                    VALUES (3, '이웃', '질문', 'h', 0, 'k', ?)
+                    """, arguments: [Date()])
+        }
+        let storage = SQLiteWebStorage(database: database)
+        for id in 1...3 {
+            #expect(!(try await storage.showsNothingBeside(productIDs: [id])), "\(id)")
+        }
+        #expect(try await storage.showsNothingBeside(productIDs: [4, 5]))
+        #expect(try await SellerNames(storage: storage).names(of: [1, 4]) == [1: "초록소파"])
+        try database.close()
+    }
+
+    /// Past its bound the set is given up for good: every page reads the file again, and nothing is answered from
+    /// a set that stopped growing.
+    @Test func theSetOfNamedProductsIsGivenUpPastItsBound() {
+        let writes = StorefrontWrites()
+        #expect(writes.namesNone(of: [1]) == nil && writes.needsReading)
+        writes.complete(with: [5])
+        #expect(writes.namesNone(of: [1]) == true && writes.namesNone(of: [1, 5]) == false && !writes.needsReading)
+        writes.step(naming: Array(10..<(10 + StorefrontWrites.maximumNamed)))
+        #expect(writes.namesNone(of: [1]) == nil && !writes.needsReading)
+        writes.complete(with: [])
+        #expect(writes.namesNone(of: [1]) == nil)
     }
 
     /// A product page reads its seller's name, like count and questions together; each as the separate reads give it.
