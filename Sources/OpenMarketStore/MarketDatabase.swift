@@ -24,13 +24,13 @@ public enum MarketDatabase {
         return pool
     }
 
-    /// Each connection's page cache, in kilobytes: 16 MB instead of SQLite's 2 MB. A long search checks a few
+    /// Each connection's page cache, in kilobytes: 12 MB instead of SQLite's 2 MB. A long search checks a few
     /// thousand product rows with LIKE, each on a page of its own; with 2 MB those pages are gone by the next
     /// search and each is read from the file again (a system call and a copy per row). Measured at 1,000,000
     /// products: "Wooden chair for sale" 8.4 → 5.3 ms of processor time, "깨끗한 의자 팝니다" 6.7 → 3.7 ms.
     /// The cache is bounded per connection (the writer and each reader of the pool), so a long export's
-    /// memory stays flat, and all connections together by `SQLiteMemory`.
-    static let cacheKilobytes = 16_384
+    /// memory stays flat, and all connections together by `SQLiteMemory`'s budget, which one may fill alone.
+    static let cacheKilobytes = Int(SQLiteMemory.budgetBytes / 1024)
 
     /// An in-memory database for tests and throwaway runs.
     public static func inMemory() throws -> DatabaseQueue {

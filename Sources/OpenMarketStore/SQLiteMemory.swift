@@ -1,12 +1,13 @@
 import GRDBSQLite
 
 /// One memory budget for every SQLite connection of the process: the market's writer and readers and the web
-/// store's. Each connection may still cache up to `MarketDatabase.cacheKilobytes`, so one long search keeps its
-/// pages; past the budget, connections reuse their own cached pages instead of allocating more. Six connections
-/// with a full cache each held about 96 MB after a minute of random pages (docs/design.md, "Data and queries").
+/// store's. A market connection may still cache up to the whole budget (`MarketDatabase.cacheKilobytes`), so one
+/// long search keeps its pages; past the budget, connections reuse their own cached pages instead of allocating
+/// more. Six connections with a 16 MB cache each held about 96 MB after a minute of random pages (docs/design.md,
+/// "Data and queries").
 public enum SQLiteMemory {
     /// The soft limit on all of SQLite's heap (`sqlite3_soft_heap_limit64`).
-    public static let budgetBytes: Int64 = 16 * 1024 * 1024
+    public static let budgetBytes: Int64 = 12 * 1024 * 1024
 
     /// Sets the budget; every database of the process calls it before opening, and setting it again is harmless.
     public static func limit() {

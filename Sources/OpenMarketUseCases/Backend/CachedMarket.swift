@@ -15,7 +15,7 @@ package final class CachedMarket: OpenMarketAPI {
     package static let capacity = 1_024
     /// And at most this many bytes of their text (names, descriptions, addresses) with their fields: a market's
     /// descriptions can be long, and a thousand pages of twenty would otherwise hold whatever they hold.
-    package static let maximumBytes = 8 * 1024 * 1024
+    package static let maximumBytes = 6 * 1024 * 1024
 
     package let market: any OpenMarketAPI & WriteVersioning
     private let pages: WriteVersionedCache<ProductQuery, ProductPage?>

@@ -74,7 +74,7 @@ final class KeptPages: Sendable {
     let standIn = Tokens.random()
     private let pages: BoundedCache<Key, Page>
 
-    init(capacity: Int = 512, maximumBytes: Int = 16 * 1024 * 1024) {
+    init(capacity: Int = 256, maximumBytes: Int = 8 * 1024 * 1024) {
         pages = BoundedCache(capacity: capacity, maximumBytes: maximumBytes, secondAskWhenBusy: true)
     }
 

@@ -13,7 +13,7 @@ import OpenMarketWebState
 /// `maximumBytes` of their HTML, so it stays bounded whatever the market's size.
 final class CardCache: Sendable {
     static let capacity = 4_096
-    static let maximumBytes = 12 * 1024 * 1024
+    static let maximumBytes = 8 * 1024 * 1024
     /// What a kept card holds besides its HTML, near enough: its summary and its dozen texts.
     static let bytesBesidesHTML = 2_048
 
