@@ -28,6 +28,10 @@ package struct ProductEditing: Sendable {
     package var canArrangePhotos: Bool { conditional != nil }
     /// Reads a product's photos before a delete, so the console can restore it (`ProductRestoring`).
     package var keeping: (any DeletedProductKeeping)? = nil
+    /// Edits and deletes of one product, each with its history entry, one at a time: the entry is written after the
+    /// market's commit, so two edits in turn could otherwise be entered the other way round, the history showing a
+    /// change of a name it never had. Within this process; instances on one PostgreSQL each keep their own turns.
+    package let editTurns = TurnsByKey<Int>()
 
     /// Who asks, with what proof.
     package enum Requester: Sendable {
@@ -84,6 +88,15 @@ package struct ProductEditing: Sendable {
     /// market can arrange them.
     package func update(
         _ product: ProductDetail, changes: ProductChanges, unlessChanged stillAsShown: (@Sendable (ProductDetail) -> Bool)? = nil, photos: PhotoArrangement? = nil,
+        by requester: Requester
+    ) async -> Result<ProductDetail, Refusal> {
+        await editTurns.run(product.id) {
+            await updateInTurn(product, changes: changes, unlessChanged: stillAsShown, photos: photos, by: requester)
+        }
+    }
+
+    private func updateInTurn(
+        _ product: ProductDetail, changes: ProductChanges, unlessChanged stillAsShown: (@Sendable (ProductDetail) -> Bool)?, photos: PhotoArrangement?,
         by requester: Requester
     ) async -> Result<ProductDetail, Refusal> {
         // What the change replaced: on the embedded market read in the change's own transaction, so each entry of the
@@ -157,6 +170,10 @@ package struct ProductEditing: Sendable {
 
     /// A product deleted here keeps its photos for `DeletedProducts.retention`, written with its history entry.
     package func delete(_ product: ProductDetail, by requester: Requester) async -> Result<ProductDetail, Refusal> {
+        await editTurns.run(product.id) { await deleteInTurn(product, by: requester) }
+    }
+
+    private func deleteInTurn(_ product: ProductDetail, by requester: Requester) async -> Result<ProductDetail, Refusal> {
         // The photos are read just before the delete — afterwards the market has nothing left to read — and only
         // once the requester got past the throttle and the password; only those of a delete that succeeds are kept.
         var keepsake: ProductKeepsake?
