@@ -28,9 +28,10 @@ package struct ProductEditing: Sendable {
     package var canArrangePhotos: Bool { conditional != nil }
     /// Reads a product's photos before a delete, so the console can restore it (`ProductRestoring`).
     package var keeping: (any DeletedProductKeeping)? = nil
-    /// Edits and deletes of one product, each with its history entry, one at a time: the entry is written after the
-    /// market's commit, so two edits in turn could otherwise be entered the other way round, the history showing a
-    /// change of a name it never had. Within this process; instances on one PostgreSQL each keep their own turns.
+    /// Edits and deletes of one product, each from its write to its history entry, one at a time: the entry is written
+    /// after the market's commit, so two edits in turn could otherwise be entered the other way round, the history
+    /// showing a change of a name it never had. Taken past the password and the throttle, so a refused guess (held back
+    /// a second) never holds the product up. Within this process; instances on one PostgreSQL each keep their own.
     package let editTurns = TurnsByKey<Int>()
 
     /// Who asks, with what proof.
@@ -90,23 +91,21 @@ package struct ProductEditing: Sendable {
         _ product: ProductDetail, changes: ProductChanges, unlessChanged stillAsShown: (@Sendable (ProductDetail) -> Bool)? = nil, photos: PhotoArrangement? = nil,
         by requester: Requester
     ) async -> Result<ProductDetail, Refusal> {
-        await editTurns.run(product.id) {
-            await updateInTurn(product, changes: changes, unlessChanged: stillAsShown, photos: photos, by: requester)
-        }
-    }
-
-    private func updateInTurn(
-        _ product: ProductDetail, changes: ProductChanges, unlessChanged stillAsShown: (@Sendable (ProductDetail) -> Bool)?, photos: PhotoArrangement?,
-        by requester: Requester
-    ) async -> Result<ProductDetail, Refusal> {
         // What the change replaced: on the embedded market read in the change's own transaction, so each entry of the
         // history has its own change's old values, whatever raced it; in remote mode the product as read before.
         var before = product
+        // The product's turn, from just before the write (past the password and the throttle) to its history entry.
+        var holdsTurn = false
+        defer { if holdsTurn { editTurns.pass(product.id) } }
         let result: Result<ProductDetail, Refusal>
         if case (.admin, .some) = (requester, photos) {
             result = .failure(.market(.unsupportedMedia("The console does not replace photos.")))
         } else if let conditional {
             func change(as writer: ProductWriter) async throws -> ProductDetail {
+                if !holdsTurn {
+                    await editTurns.take(product.id)
+                    holdsTurn = true
+                }
                 switch try await conditional.updateProduct(id: product.id, changes: changes, arranging: photos, as: writer, if: stillAsShown) {
                 case .updated(let replacement):
                     before = replacement.before
@@ -170,23 +169,29 @@ package struct ProductEditing: Sendable {
 
     /// A product deleted here keeps its photos for `DeletedProducts.retention`, written with its history entry.
     package func delete(_ product: ProductDetail, by requester: Requester) async -> Result<ProductDetail, Refusal> {
-        await editTurns.run(product.id) { await deleteInTurn(product, by: requester) }
-    }
-
-    private func deleteInTurn(_ product: ProductDetail, by requester: Requester) async -> Result<ProductDetail, Refusal> {
         // The photos are read just before the delete — afterwards the market has nothing left to read — and only
         // once the requester got past the throttle and the password; only those of a delete that succeeds are kept.
         var keepsake: ProductKeepsake?
+        // As an edit's: the product's turn from just before the delete to its history entry.
+        var holdsTurn = false
+        defer { if holdsTurn { editTurns.pass(product.id) } }
+        func takeTurn() async {
+            guard !holdsTurn else { return }
+            await editTurns.take(product.id)
+            holdsTurn = true
+        }
         let result: Result<ProductDetail, Refusal>
         switch requester {
         case .admin:
             result = await Refusal.catching {
                 keepsake = await keeping?.keepsake(of: product)
+                await takeTurn()
                 return try await admin.delete(id: product.id)
             }
         case .seller(let password, let client):
             result = await asSeller(productID: product.id, password: password, client: client) { credentials in
                 keepsake = await keeping?.keepsake(of: product)
+                await takeTurn()
                 return try await market.deleteProduct(id: product.id, credentials: credentials)
             }
         }

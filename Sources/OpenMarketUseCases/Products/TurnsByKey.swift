@@ -15,7 +15,8 @@ package final class TurnsByKey<Key: Hashable & Sendable>: Sendable {
         return try await body()
     }
 
-    private func take(_ key: Key) async {
+    /// Waits for `key`'s turn; whoever takes it must `pass` it on.
+    package func take(_ key: Key) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let isFree = waiting.withLockedValue { waiting in
                 guard waiting[key] != nil else {
@@ -29,7 +30,8 @@ package final class TurnsByKey<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    private func pass(_ key: Key) {
+    /// Ends the turn taken with `take`.
+    package func pass(_ key: Key) {
         let next = waiting.withLockedValue { waiting -> CheckedContinuation<Void, Never>? in
             guard let queue = waiting[key], !queue.isEmpty else {
                 waiting[key] = nil
