@@ -21,7 +21,7 @@ package enum ConsoleText: String, TextKey {
     case photoGone, photoNumber, keptPhoto, actorAdmin, actorVisitor, columnTimeIn, statusOnSale, statusDeleted
     case deletedMatches, noDeletedProducts, deletedTableCaption, deletedNotRestorable, restoredSameID, restoredAs
     case restoredFrom, groupedByCurrency, restoring, alreadyRestored, restoreExpired, restoreNoPhotos
-    case restoreSnapshotUnreadable, tooManySelected
+    case restoreSnapshotUnreadable, tooManySelected, selectedCount, restoreGivesNewID
     case historyUploadRecovered, historyUploadNotListed, historyUploadUnknown, historyRestoreRecovered, historyRestoreUnknown
     case photoCount, daysLeft, daysLeftOne, deletedBanner, deletedBannerOne, restoreNamed
 }
@@ -39,6 +39,14 @@ extension AdminStrings {
 
     package func confirmIntro(_ count: Int, restorableDays days: Int) -> String {
         filling(.confirmIntro, ["count": "\(count)", "days": "\(days)"])
+    }
+
+    /// The selection bar's words around the count, which only CSS knows (it counts the ticked boxes, without
+    /// JavaScript): `{count}개 선택됨 ·` gives `("", "개 선택됨 ·")`.
+    package var selectedCountAround: (before: String, after: String) {
+        let marker: Character = "\u{1}"
+        let parts = filling(.selectedCount, ["count": String(marker)]).split(separator: marker, omittingEmptySubsequences: false)
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", "")
     }
 
     package func loginWrong(thenWait seconds: Int) -> String {

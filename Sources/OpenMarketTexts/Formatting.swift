@@ -76,6 +76,16 @@ package struct Formatting: Sendable {
         return Self.formattedDate(date, language: language)
     }
 
+    /// The day it was in `timeZone` (the console writes every time in the market's zone).
+    package func date(_ date: Date, in timeZone: TimeZone) -> String {
+        self.date(Self.shifted(date, to: timeZone))
+    }
+
+    /// The wall clock of `timeZone` read as UTC, so that UTC's day arithmetic gives that zone's day.
+    static func shifted(_ date: Date, to timeZone: TimeZone) -> Date {
+        date.addingTimeInterval(Double(timeZone.secondsFromGMT(for: date)))
+    }
+
     /// The formatter's own answer, for days `CivilDay` leaves to the calendar.
     package static func formattedDate(_ date: Date, language: Language) -> String {
         let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language.strings[.locale]),
@@ -107,6 +117,10 @@ package struct Formatting: Sendable {
     /// Only the ISO day, for `<time datetime>`.
     package func isoDay(_ date: Date) -> String {
         CivilDay(date)?.iso ?? String(WireDate.string(from: date).prefix(10))
+    }
+
+    package func isoDay(_ date: Date, in timeZone: TimeZone) -> String {
+        isoDay(Self.shifted(date, to: timeZone))
     }
 
     /// An amount in the currency's minor units, rounded to them (the market never stores finer amounts).

@@ -32,8 +32,10 @@ def full_page_png(browser: Browser, width: int, scheme: str) -> bytes:
             break
         height = needed
         emulate(driver, width, scheme, height=height)
+    # A lazy photo that is not shown (in a closed <details>) loads only once it is: it is not waited for.
     browser.wait_for(lambda d: d.execute_script(
-        "return Array.from(document.images).every(i => i.complete)"), "photos did not load")
+        "return Array.from(document.images).every(i => i.complete || (i.loading === 'lazy' && i.closest('details:not([open])')))"),
+        "photos did not load")
     driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
     full = min(driver.execute_script(measure), 16000)
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {

@@ -190,20 +190,57 @@ def confirm_two_deletions(browser: Browser) -> None:
     assert len(browser.find_all(".confirm-list li")) == 2
 
 
+def fail_sign_in_once(browser: Browser, password: str) -> None:
+    """One wrong password from a browser the console knows (signed in once, then out): the miss is counted for this
+    browser alone, so other suites' sign-ins are not held back by it."""
+    sign_in(browser, password)
+    browser.follow(browser.find("nav.admin-nav button[type=submit]"))
+    browser.fill("#admin-password", "not-the-password")
+    browser.follow(browser.find("form.login-form button[type=submit]"), status=401)
+    assert browser.find_all("#admin-password-error")
+
+
+def tick_two_rows(browser: Browser) -> None:
+    """Two rows ticked: the bar that counts them shows, and stays at the bottom of the window as the page scrolls."""
+    browser.visit("/admin/products")
+    for box in browser.find_all("tbody input[type=checkbox][name=ids]")[:2]:
+        box.click()
+
+
+def delete_in_console(product: int) -> Callable[[Browser], None]:
+    """The product ticked alone and deleted through the confirmation: the results page."""
+    def reach(browser: Browser) -> None:
+        browser.visit("/admin/products")
+        browser.find(f"tbody input[name=ids][value='{product}']").click()
+        browser.follow(browser.find("form.admin-table-form button[type=submit]"))
+        browser.follow(browser.find("form button.button-danger[type=submit]"))
+        assert len(browser.find_all(".admin-table tbody tr")) == 1
+    return reach
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_console_pages_fit_every_width(shooter, products, screenshots_dir, admin_password, language):
+def test_console_pages_fit_every_width(shooter, products, market, sample_images, screenshots_dir, admin_password, language):
     browser = shooter
     # The console's tap targets are not measured yet: its table's cells are a desktop's.
     photographer = Photographer(browser, screenshots_dir, language, measures_targets=False)
     photographer.choose_language()
     stool = products["stool"]
+    # Deleted here, to show the results, the table's deleted filter and the deleted product's banner.
+    doomed = market.create_product(f"삭제될 탁상 시계 {uuid.uuid4().hex[:4]}", 18000, sample_images[:1])
     pages = [
         Shot("admin-login", "/admin/login"),
+        Shot("admin-login-failed", "/admin/login", status=401, reach=lambda b: fail_sign_in_once(b, admin_password)),
         Shot("admin-products", "/admin/products", reach=lambda b: sign_in(b, admin_password)),
+        Shot("admin-products-selected", "/admin/products", reach=tick_two_rows, scrolled=True),
         Shot("admin-products-filtered", "/admin/products?stock=out&sort=price&dir=asc"),
         Shot("admin-product", f"/admin/products/{stool}"),
+        Shot("admin-edit-form", f"/admin/products/{stool}/edit"),
         Shot("admin-history", "/admin/history"),
+        Shot("admin-questions", "/admin/questions"),
         Shot("admin-delete-confirm", "/admin/products", reach=confirm_two_deletions),
+        Shot("admin-delete-results", "/admin/products", reach=delete_in_console(doomed)),
+        Shot("admin-deleted", "/admin/products?status=deleted"),
+        Shot("admin-deleted-product", f"/admin/products/{doomed}"),
     ]
     start = 20  # after the storefront's pages
     for number, shot in enumerate(pages, start=start):

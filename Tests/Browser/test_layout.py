@@ -64,3 +64,40 @@ def test_the_seller_label_sits_on_the_name_baseline(window, market, language):
             continue  # on lines of their own, there is no shared baseline to keep
         below = browser.driver.execute_script(BASELINE, label) - browser.driver.execute_script(BASELINE, name)
         assert abs(below) <= 1, f"at {width} px the label's baseline is {below:.1f} px below the name's"
+
+
+# Where the table's first header cell is seen, whether the selection bar is inside the window, and its words.
+TABLE_IN_VIEW = """
+const cell = document.querySelector('.admin-table thead th:nth-child(3)');
+const box = cell.getBoundingClientRect();
+const seen = document.elementFromPoint(box.left + box.width / 2, Math.max(box.top, 0) + box.height / 2);
+const bar = document.querySelector('.selection-bar').getBoundingClientRect();
+const count = document.querySelector('.selection-count');
+return {headerTop: box.top, headerSeen: !!(seen && seen.closest('thead')), barTop: bar.top, barBottom: bar.bottom,
+        window: innerHeight, barShown: bar.height > 0, words: [count.dataset.before, count.dataset.after],
+        thumb: (() => { const r = document.querySelector('.admin-table .photo-cell img').getBoundingClientRect(); return [r.width, r.height]; })()};
+"""
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
+def test_the_console_table_keeps_its_header_and_the_selection_in_view(window, admin_password, language):
+    """Scrolled half-way down the products table with two rows ticked: the header row is at the top of the window and
+    is what is seen there (not the console's bar over it), and the bar that counts the ticked rows is inside the
+    window, in the page's language. Thumbnails are square. Before any tick the bar is not shown."""
+    browser = window
+    emulate(browser.driver, 1280, "light")
+    browser.visit(f"/language/{language}?return=/admin/login")
+    browser.fill("#admin-password", admin_password)
+    browser.follow(browser.find("form.login-form button[type=submit]"))
+    assert browser.path() == "/admin/products"
+    before = browser.driver.execute_script(TABLE_IN_VIEW)
+    assert not before["barShown"] or before["barTop"] >= before["window"], "no bar before a row is ticked"
+    for box in browser.find_all("tbody input[type=checkbox][name=ids]")[:2]:
+        box.click()
+    browser.driver.execute_script("window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) / 2)")
+    seen = browser.driver.execute_script(TABLE_IN_VIEW)
+    assert abs(seen["headerTop"]) < 1 and seen["headerSeen"], f"the header row is not in view: {seen}"
+    assert seen["barShown"] and 0 <= seen["barTop"] and seen["barBottom"] <= seen["window"] + 1, f"the selection bar is not in view: {seen}"
+    assert seen["words"] == (["", "개 선택됨 ·"] if language == "ko" else ["", " selected ·"])
+    width, height = seen["thumb"]
+    assert width == height and width >= 40, f"thumbnail {width}×{height}"

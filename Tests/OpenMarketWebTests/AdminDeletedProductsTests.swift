@@ -35,6 +35,7 @@ struct AdminDeletedProductsTests {
             #expect(deleted.text.contains("<td class=\"days-left\">30일 남음</td>"))
             #expect(deleted.text.contains("28,000원"), "the price it had, as the storefront writes it")
             #expect(!deleted.text.contains("name=\"ids\""), "no bulk delete of deleted products")
+            #expect(!deleted.text.contains("새 번호를 받습니다"), "the embedded market restores under the same id: no note of a new one")
             let action = try #require(deleted.firstCapture(#"<form class="restore-form" method="post" action="(/admin/history/\d+/restore)">"#))
             #expect(try await admin.get("/admin/products?status=deleted&q=%EB%9E%9C%ED%84%B4").adminRowIDs == [lantern.id])
             #expect(try await admin.get("/admin/products?status=deleted&q=%EC%97%86%EB%8A%94").adminRowIDs.isEmpty)

@@ -4,6 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import OpenMarketCore
+import OpenMarketTemplating
+import OpenMarketTexts
 import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
@@ -17,6 +19,7 @@ struct AdminSignInTests {
             var admin = AdminClient(client)
             let page = try await admin.get("/admin/login")
             #expect(page.status == .ok)
+            #expect(page.text.contains("<p class=\"login-market\">오픈마켓</p>"), "the market's name above the form")
             #expect(page.formToken?.count == 64)
             #expect(page.setCookie("csrf") != nil)
             let response = try await admin.signIn()
@@ -71,10 +74,14 @@ struct AdminSignInTests {
         }
     }
 
-    @Test func afterThreeWrongPasswordsEvenTheRightOneMustWait() async throws {
+    /// In the page's language: the Korean words as written, the English ones from its file (and not the Korean).
+    @Test(arguments: [Language.korean, .english])
+    func afterThreeWrongPasswordsEvenTheRightOneMustWait(language: Language) async throws {
         let app = try await buildApplication(AdminClient.configuration())
         try await app.stoppableTest(.router) { client in
             var admin = AdminClient(client)
+            if language != .korean { _ = try await admin.get("/language/\(language.rawValue)?return=/admin/login") }
+            let a = language.adminStrings
             for attempt in 1...3 {
                 let response = try await admin.signIn(password: "guess-number-\(attempt)")
                 #expect(response.status == .unauthorized, "attempt \(attempt)")
@@ -82,15 +89,23 @@ struct AdminSignInTests {
                 let wait = response.headers[.retryAfter].flatMap { Int($0) }
                 if attempt < 3 {
                     #expect(wait == nil, "attempt \(attempt)")
+                    #expect(response.text.contains(HTMLEscaping.escape(a[.loginWrong])), "attempt \(attempt)")
                     #expect(!response.text.contains("다시 시도할 수 있습니다"), "attempt \(attempt)")
                 } else {
                     #expect((wait ?? 0) > 0)
-                    #expect(response.text.contains("비밀번호가 맞지 않습니다. \(wait ?? 0)초 후에 다시 시도할 수 있습니다."))
+                    #expect(response.text.contains(HTMLEscaping.escape(a.loginWrong(thenWait: wait ?? 0))))
+                    if language == .korean {
+                        #expect(response.text.contains("비밀번호가 맞지 않습니다. \(wait ?? 0)초 후에 다시 시도할 수 있습니다."))
+                    } else {
+                        #expect(!response.text.contains("초 후에"), "no Korean on the English page")
+                    }
                 }
             }
             let blocked = try await admin.signIn()
             #expect(blocked.status == .tooManyRequests)
-            #expect(blocked.text.contains("초 후에 다시 시도해 주세요"))
+            let seconds = try #require(blocked.headers[.retryAfter].flatMap { Int($0) })
+            #expect(blocked.text.contains(HTMLEscaping.escape(a.loginThrottled(seconds: seconds))))
+            if language == .korean { #expect(blocked.text.contains("초 후에 다시 시도해 주세요")) }
             #expect(blocked.setCookie(AdminClient.sessionCookie) == nil)
             #expect(admin.session == nil)
         }

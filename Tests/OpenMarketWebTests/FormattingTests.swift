@@ -44,6 +44,19 @@ struct FormattingTests {
         #expect(korean.isoDay(date) == "2026-11-21")
     }
 
+    /// The console writes days in the market's time zone: 20:00 UTC is already the next day in Seoul, still that day
+    /// in Los Angeles, and a summer day in Los Angeles is seven hours behind, not eight.
+    @Test func daysInAZoneAreThatZonesDays() throws {
+        let evening = try #require(WireDate.date(from: "2026-11-28")).addingTimeInterval(20 * 3_600)
+        let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let angeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        #expect(english.date(evening, in: seoul) == "Nov 29, 2026" && english.isoDay(evening, in: seoul) == "2026-11-29")
+        #expect(english.date(evening, in: angeles) == "Nov 28, 2026" && english.isoDay(evening, in: angeles) == "2026-11-28")
+        #expect(english.date(evening) == "Nov 28, 2026", "without a zone, UTC")
+        let summerMorning = try #require(WireDate.date(from: "2026-07-02")).addingTimeInterval(7.5 * 3_600)
+        #expect(english.isoDay(summerMorning, in: angeles) == "2026-07-02", "07:30 UTC is 00:30 in Los Angeles in summer")
+    }
+
     /// Days are written without a formatter, exactly as the formatter writes them: a day in every month, leap days,
     /// both ends of the range the arithmetic covers, and a day before it (left to the formatter).
     @Test func datesAreWrittenAsTheFormatterWritesThem() throws {

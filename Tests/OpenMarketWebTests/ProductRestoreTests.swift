@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OpenMarketCore
+import OpenMarketTemplating
+import OpenMarketTexts
 import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
@@ -207,7 +209,13 @@ struct ProductRestoreTests {
                 try #require(try await admin.confirmDelete([lantern.id]).status == .ok)
                 #expect(try await MarketProbe.product(lantern.id, via: upstreamClient) == nil)
 
-                let action = try #require(Self.restoreAction(try await admin.get("/admin/history?product=\(lantern.id)")))
+                // Before the restore, every place that offers it says the product will come back under a new id.
+                let note = HTMLEscaping.escape(Language.korean.adminStrings[.restoreGivesNewID])
+                let historyBefore = try await admin.get("/admin/history?product=\(lantern.id)")
+                #expect(historyBefore.text.contains(note))
+                #expect(try await admin.get("/admin/products/\(lantern.id)").text.contains("<p>\(note)</p>"))
+                #expect(try await admin.get("/admin/products?status=deleted").text.contains("<p class=\"notice\">\(note)</p>"))
+                let action = try #require(Self.restoreAction(historyBefore))
                 let restored = try await admin.post(action, fields: [])
                 #expect(restored.status == .seeOther, "\(restored.text.prefix(300))")
                 let newID = try #require(restored.location.flatMap { Int($0.replacingOccurrences(of: "/admin/products/", with: "")) })

@@ -263,12 +263,14 @@ enum SamplePages {
                             #"{"field":"description","new":"A chair kept."},{"field":"discounted_price","new":"0"},{"field":"stock","new":"1"}]"#),
                     DeletedProducts.Restorable(
                         eventID: 4, productID: 10, productName: "Mug", deletedAt: day, keptUntil: day.addingTimeInterval(3600), snapshot: nil),
-                ], now: day)),
+                ], now: day, restoreGivesNewID: true)),
             ("products-deleted-empty", AdminProductsPage(context: c, query: AdminTableQuery(showsDeleted: true), total: 0, deleted: [])),
             ("products-empty", AdminProductsPage(context: c, query: AdminTableQuery(), total: 0, products: [])),
             ("product", AdminProductPage(context: c, id: 7, product: detail(images: 2), events: [event, plain])),
             ("product-deleted", AdminProductPage(context: c, id: 8, product: nil, events: [])),
             ("product-deleted-restorable", AdminProductPage(context: c, id: 9, product: nil, events: deletes, kept: kept)),
+            ("product-deleted-restorable-new-id", AdminProductPage(
+                context: c, id: 9, product: nil, events: deletes, kept: kept, restoreGivesNewID: true)),
             ("history", AdminHistoryPage(
                 context: c, query: AdminHistoryQuery(productID: 7, kind: .refused, from: "2026-05-01", to: "2026-05-31", before: 90),
                 page: AuditLog.Page(events: [event, plain], hasNewer: true, hasOlder: true))),

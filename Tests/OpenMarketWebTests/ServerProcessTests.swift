@@ -29,6 +29,16 @@ struct ServerProcessTests {
         }
     }
 
+    /// A time zone the system does not know stops the server before it opens anything, saying what it expects.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path), "needs `swift build` to have built openmarket-web"))
+    func anUnknownTimeZoneIsRefusedBeforeAnythingStarts() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        let refused = try await PostgresServerProcessTests.run(PostgresServerProcessTests.baseArguments(directory) + ["--time-zone", "Mars/Olympus"])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("--time-zone must be a time zone name such as Asia/Seoul or UTC (got Mars/Olympus)."), "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "market.sqlite").path))
+    }
+
     /// A trailing slash is routed (the APIs answer, pages redirect), but only on a path that is otherwise canonical:
     /// through the whole executable, `//admin/` and `//evil.example/` still reach nothing, and nothing redirects away.
     @Test(

@@ -15,6 +15,8 @@ package protocol DeletedProductKeeping: Sendable {
     func relist(_ draft: ProductDraft, keepsake: ProductKeepsake, vendorID: Int, creationKey: String, formerID: Int) async throws -> ProductDetail
     /// Whether a restore with this creation key made a product, for restores a crash interrupted.
     func lookUp(creationKey: String) async throws -> ProductPasswords.CreationLookup
+    /// Whether a restored product comes back under its former id; otherwise the market gives it a new one.
+    var keepsFormerID: Bool { get }
 }
 
 /// The embedded market: photos read as stored and stored again as they were, in one transaction with the product.
@@ -34,6 +36,8 @@ package struct EmbeddedProductKeeping: DeletedProductKeeping {
         try await market.productID(creationKey: creationKey).map { .made($0) } ?? .notMade
     }
 
+    package var keepsFormerID: Bool { true }
+
     package init(market: any ProductRelisting & ProductPasswordKeeping) {
         self.market = market
     }
@@ -48,6 +52,9 @@ package struct RemoteProductKeeping: DeletedProductKeeping {
     package let vendor: VendorCredentials?
     /// Whether the server can make another photo the main one (v1 always shows the first).
     package let canChooseMainPhoto: Bool
+
+    /// The API assigns ids.
+    package var keepsFormerID: Bool { false }
 
     package func keepsake(of product: ProductDetail) async -> ProductKeepsake? {
         guard vendor != nil, !product.images.isEmpty else { return nil }

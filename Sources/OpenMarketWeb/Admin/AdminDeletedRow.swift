@@ -19,14 +19,15 @@ struct AdminDeletedRow: Sendable {
     var restoreAction: String
     var restoreLabel: String
 
-    init(_ product: DeletedProducts.Restorable, format: Formatting, language: Language, now: Date) {
+    /// `timeZone`: the market's, which the day it was deleted is written in.
+    init(_ product: DeletedProducts.Restorable, format: Formatting, language: Language, now: Date, timeZone: TimeZone) {
         let a = language.adminStrings
         id = product.productID
         name = product.productName
         let snapshot = product.snapshot.flatMap { try? JSONDecoder().decode([AuditLog.Change].self, from: Data($0.utf8)) } ?? []
         price = ProductRestoring.draft(from: snapshot).map { format.price($0.price, currency: $0.currency) } ?? "—"
-        deletedAt = format.date(product.deletedAt)
-        deletedAtISO = format.isoDay(product.deletedAt)
+        deletedAt = format.date(product.deletedAt, in: timeZone)
+        deletedAtISO = format.isoDay(product.deletedAt, in: timeZone)
         let days = product.daysLeft(now: now)
         daysLeft = a.daysLeftToRestore(days)
         isUrgent = days <= 3

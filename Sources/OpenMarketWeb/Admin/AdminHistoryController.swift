@@ -86,7 +86,7 @@ struct AdminHistoryController: Sendable {
         let pageContext = PageContext(title: context.visitor.language.adminStrings[.historyTitle], request: request, visitor: context.visitor)
         let model = AdminHistoryPage(
             context: pageContext, query: query, page: page, kept: kept, gone: await photos.gone(among: PhotoPresence.urls(of: page.events)),
-            notice: notice, timeZone: timeZone)
+            notice: notice, timeZone: timeZone, restoreGivesNewID: !restoring.keeping.keepsFormerID)
         return try renderer.response(model, status: status)
     }
 }

@@ -32,7 +32,7 @@ struct AdminHistoryPage: PageModel {
 
     init(
         context: PageContext, query: AdminHistoryQuery, page: AuditLog.Page, kept: [Int64: DeletedProducts.State] = [:], gone: Set<String> = [],
-        notice: String? = nil, timeZone: TimeZone = AppConfiguration.defaultTimeZone
+        notice: String? = nil, timeZone: TimeZone = AppConfiguration.defaultTimeZone, restoreGivesNewID: Bool = false
     ) {
         let language = context.language
         self.context = context
@@ -41,7 +41,8 @@ struct AdminHistoryPage: PageModel {
         heading = query.productID.map { "\(a[.historyTitle]) · #\($0)" } ?? a[.historyTitle]
         historyCaption = heading
         timeColumn = a.columnTimeIn(timeZone.identifier)
-        historyRows = page.events.map { HistoryRow($0, language: language, kept: kept, gone: gone, timeZone: timeZone) }
+        historyRows = page.events.map { HistoryRow(
+            $0, language: language, kept: kept, gone: gone, timeZone: timeZone, restoreGivesNewID: restoreGivesNewID) }
         isEmpty = page.events.isEmpty
         isFiltered = query.isFiltered
         allHistoryURL = SiteURL.admin(.history()).link

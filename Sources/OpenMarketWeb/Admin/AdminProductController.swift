@@ -18,6 +18,8 @@ struct AdminProductController: Sendable {
     /// The market's, which the history's times are written in.
     let timeZone: TimeZone
     let photos: PhotoPresence
+    /// The market gives a restored product a new id (remote mode): the banner says so.
+    let restoreGivesNewID: Bool
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.product(.key)), use: show)
@@ -47,7 +49,8 @@ struct AdminProductController: Sendable {
         let pageContext = PageContext(title: product?.name ?? "#\(id)", request: request, visitor: context.visitor)
         return try renderer.response(AdminProductPage(
             context: pageContext, id: id, product: product, events: history.events, kept: kept,
-            gone: await photos.gone(among: PhotoPresence.urls(of: history.events)), timeZone: timeZone))
+            gone: await photos.gone(among: PhotoPresence.urls(of: history.events)), timeZone: timeZone,
+            restoreGivesNewID: restoreGivesNewID))
     }
 
     @Sendable func edit(_ request: Request, context: Context) async throws -> Response {

@@ -27,12 +27,14 @@ struct AdminProductPage: PageModel {
     var hasHistory: Bool
     /// A deleted product's banner: whether and until when staff can restore it, with the restore button.
     var deletedBanner: String?
+    /// Where the market gives a restored product a new id, the banner says so.
+    var restoreIDNote: String?
     var restoreAction: String?
     var restoreLabel: String
 
     init(
         context: PageContext, id: Int, product: ProductDetail?, events: [AuditLog.Event], kept: [Int64: DeletedProducts.State] = [:], gone: Set<String> = [],
-        now: Date = Date(), timeZone: TimeZone = AppConfiguration.defaultTimeZone
+        now: Date = Date(), timeZone: TimeZone = AppConfiguration.defaultTimeZone, restoreGivesNewID: Bool = false
     ) {
         let language = context.language
         self.context = context
@@ -49,7 +51,8 @@ struct AdminProductPage: PageModel {
         editURL = SiteURL.admin(.editProduct(.value(id))).link
         deleteAction = SiteURL.admin(.confirmDelete).link
         historyCaption = language.adminStrings[.productHistory]
-        historyRows = events.map { HistoryRow($0, language: language, kept: kept, gone: gone, timeZone: timeZone) }
+        historyRows = events.map { HistoryRow(
+            $0, language: language, kept: kept, gone: gone, timeZone: timeZone, restoreGivesNewID: restoreGivesNewID) }
         timeColumn = language.adminStrings.columnTimeIn(timeZone.identifier)
         hasHistory = !events.isEmpty
         let a = language.adminStrings
@@ -58,8 +61,9 @@ struct AdminProductPage: PageModel {
             // The latest delete decides: an earlier one was restored, or the product would not be gone again.
             if case .restorable(let until)? = kept[delete.id] {
                 let days = max(1, Int((until.timeIntervalSince(now) / 86_400).rounded(.up)))
-                deletedBanner = a.deletedBanner(daysLeft: days, until: format.date(until))
+                deletedBanner = a.deletedBanner(daysLeft: days, until: format.date(until, in: timeZone))
                 restoreAction = SiteURL.admin(.restore(.value(Int(delete.id)))).link
+                restoreIDNote = restoreGivesNewID ? a[.restoreGivesNewID] : nil
             } else if case .restored(let newID)? = kept[delete.id] {
                 deletedBanner = a.restoredAs(newID)
             } else {
@@ -88,6 +92,7 @@ extension AdminProductPage: TemplateObject {
         case "historyRows": .list(historyRows)
         case "hasHistory": .bool(hasHistory)
         case "deletedBanner": .text(deletedBanner)
+        case "restoreIDNote": .text(restoreIDNote)
         case "restoreAction": .text(restoreAction)
         case "restoreLabel": .text(restoreLabel)
         default: context.value(forKey: key)

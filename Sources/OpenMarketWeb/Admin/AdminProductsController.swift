@@ -19,6 +19,10 @@ struct AdminProductsController: Sendable {
     let deleted: DeletedProducts
     let renderer: PageRenderer
     let bodyDeadline: Duration
+    /// The market's, which the table's days are written in.
+    let timeZone: TimeZone
+    /// The market gives a restored product a new id (remote mode): the deleted products' table says so.
+    let restoreGivesNewID: Bool
 
     func addRoutes(to console: RouterGroup<Context>) {
         console.get(.admin(.products()), use: index)
@@ -122,14 +126,17 @@ struct AdminProductsController: Sendable {
         let offset = (query.page - 1) * AdminTableQuery.perPage
         if query.showsDeleted {
             let found = try await deleted.restorable(search: query.listing.search, limit: AdminTableQuery.perPage, offset: offset)
-            let model = AdminProductsPage(context: pageContext, query: query, total: found.total, deleted: found.products, notice: notice)
+            let model = AdminProductsPage(
+                context: pageContext, query: query, total: found.total, deleted: found.products, notice: notice, timeZone: timeZone,
+                restoreGivesNewID: restoreGivesNewID)
             return try renderer.response(model, status: status)
         }
         let page = try await admin.listing(query.listing, limit: AdminTableQuery.perPage, offset: offset)
         // A search also says how many deleted products it matches: staff looking for one find it from here.
         let deletedMatches = query.listing.search == nil ? 0 : try await deleted.restorable(search: query.listing.search, limit: 0, offset: 0).total
         let model = AdminProductsPage(
-            context: pageContext, query: query, total: page.total, products: page.products, deletedMatches: deletedMatches, notice: notice)
+            context: pageContext, query: query, total: page.total, products: page.products, deletedMatches: deletedMatches, notice: notice,
+            timeZone: timeZone)
         return try renderer.response(model, status: status)
     }
 

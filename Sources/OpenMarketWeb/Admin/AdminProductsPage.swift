@@ -61,10 +61,16 @@ struct AdminProductsPage: PageModel {
     var deleteAction: String
     var tableAction: String
     var notice: String?
+    /// Above the deleted products, where the market gives a restored product a new id.
+    var restoreIDNote: String?
+    /// The selection bar's words before and after the count of ticked rows (CSS counts them).
+    var selectedBefore: String
+    var selectedAfter: String
 
     init(
         context: PageContext, query: AdminTableQuery, total: Int, products: [ProductSummary] = [], deleted: [DeletedProducts.Restorable] = [],
-        deletedMatches: Int = 0, notice: String? = nil, now: Date = Date()
+        deletedMatches: Int = 0, notice: String? = nil, now: Date = Date(), timeZone: TimeZone = AppConfiguration.defaultTimeZone,
+        restoreGivesNewID: Bool = false
     ) {
         let a = context.language.adminStrings
         let format = context.format
@@ -73,11 +79,13 @@ struct AdminProductsPage: PageModel {
         let listing = query.listing
         search = listing.search ?? ""
         showsDeleted = query.showsDeleted
+        (selectedBefore, selectedAfter) = a.selectedCountAround
+        restoreIDNote = query.showsDeleted && restoreGivesNewID ? a[.restoreGivesNewID] : nil
         statusOptions = [
             SelectOption(value: "", label: a[.statusOnSale], isSelected: !query.showsDeleted),
             SelectOption(value: "deleted", label: a.statusDeleted(days: DeletedProducts.retentionDays), isSelected: query.showsDeleted),
         ]
-        deletedRows = deleted.map { AdminDeletedRow($0, format: format, language: context.language, now: now) }
+        deletedRows = deleted.map { AdminDeletedRow($0, format: format, language: context.language, now: now, timeZone: timeZone) }
         if deletedMatches > 0 {
             deletedMatchesNote = a.deletedMatches(format.number(deletedMatches))
             deletedMatchesURL = SiteURL.admin(.products(query.with(showsDeleted: true))).link
@@ -108,8 +116,8 @@ struct AdminProductsPage: PageModel {
                 id: product.id, checkboxID: "select-\(product.id)", thumbnailURL: product.thumbnailURL, name: product.name,
                 vendor: product.vendorName, price: format.price(product.price, currency: product.currency),
                 discount: product.discountedPrice > 0 ? format.price(product.discountedPrice, currency: product.currency) : "—",
-                stock: format.number(product.stock), isSoldOut: product.stock == 0, date: format.date(product.createdAt),
-                dateISO: format.isoDay(product.createdAt), adminURL: SiteURL.admin(.product(.value(product.id))).link,
+                stock: format.number(product.stock), isSoldOut: product.stock == 0, date: format.date(product.createdAt, in: timeZone),
+                dateISO: format.isoDay(product.createdAt, in: timeZone), adminURL: SiteURL.admin(.product(.value(product.id))).link,
                 shopURL: SiteURL.product(.value(product.id)).link, editURL: SiteURL.admin(.editProduct(.value(product.id))).link,
                 deleteURL: SiteURL.admin(.product(.value(product.id))).link + "#delete")
         }
@@ -154,6 +162,9 @@ extension AdminProductsPage: TemplateObject {
         case "deleteAction": .text(deleteAction)
         case "tableAction": .text(tableAction)
         case "notice": .text(notice)
+        case "restoreIDNote": .text(restoreIDNote)
+        case "selectedBefore": .text(selectedBefore)
+        case "selectedAfter": .text(selectedAfter)
         default: context.value(forKey: key)
         }
     }

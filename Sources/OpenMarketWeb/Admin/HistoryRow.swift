@@ -62,9 +62,10 @@ struct HistoryRow: Sendable {
     /// `kept`: where each delete's restore stands (`DeletedProducts.states`); a delete without an entry kept nothing.
     /// `gone`: photo addresses whose photos the market no longer has (`PhotoPresence`).
     /// `timeZone`: the market's (`--time-zone`), which every time of the console is written in.
+    /// `restoreGivesNewID`: the market gives a restored product a new id (remote mode), and the restore says so.
     init(
         _ event: AuditLog.Event, language: Language, kept: [Int64: DeletedProducts.State] = [:], gone: Set<String> = [], now: Date = Date(),
-        timeZone: TimeZone = AppConfiguration.defaultTimeZone
+        timeZone: TimeZone = AppConfiguration.defaultTimeZone, restoreGivesNewID: Bool = false
     ) {
         let a = language.adminStrings
         let format = Formatting(language: language)
@@ -124,7 +125,7 @@ struct HistoryRow: Sendable {
             case .restorable(let until)?:
                 restoreAction = SiteURL.admin(.restore(.value(Int(event.id)))).link
                 let day = Date.FormatStyle(date: .long, time: .omitted, locale: style.locale, calendar: style.calendar, timeZone: timeZone)
-                restoreNote = a.restorableUntil(until.formatted(day))
+                restoreNote = a.restorableUntil(until.formatted(day)) + (restoreGivesNewID ? " " + a[.restoreGivesNewID] : "")
             case .restoring?:
                 restoreNote = a[.restoring]
             case .restored(let id)?:

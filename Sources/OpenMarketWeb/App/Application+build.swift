@@ -159,11 +159,12 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         operatorAddresses: Set(config.adminAddresses.compactMap(TrustedProxyMiddleware.normalized))
     ).addRoutes(signIn: signIn, console: console)
     AdminProductsController(
-        admin: adminMarket, market: market, editing: editing, deleted: deleted, renderer: renderer, bodyDeadline: config.bodyDeadline)
+        admin: adminMarket, market: market, editing: editing, deleted: deleted, renderer: renderer, bodyDeadline: config.bodyDeadline,
+        timeZone: config.timeZone, restoreGivesNewID: !keeping.keepsFormerID)
         .addRoutes(to: console)
     AdminProductController(
         market: market, editing: editing, renderer: renderer, audit: audit, deleted: deleted, bodyDeadline: config.bodyDeadline,
-        timeZone: config.timeZone, photos: photoPresence)
+        timeZone: config.timeZone, photos: photoPresence, restoreGivesNewID: !keeping.keepsFormerID)
         .addRoutes(to: console)
     AdminHistoryController(
         audit: audit, deleted: deleted, restoring: restoring, renderer: renderer, bodyDeadline: config.bodyDeadline, timeZone: config.timeZone,

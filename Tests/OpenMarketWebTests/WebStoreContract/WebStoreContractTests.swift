@@ -493,6 +493,47 @@ struct WebStoreContractTests {
             for store in stores { try await store.storage.healthCheck() }
         }
     }
+
+    /// The history's filters and its pages by key read alike on both stores (each writes its own SQL for them), and
+    /// what one instance records another reads.
+    @Test(arguments: WebStoreKind.available)
+    func theHistoryIsFilteredAndPagedByKeyAlike(_ kind: WebStoreKind) async throws {
+        try await ContractWebStore.with(kind) { stores in
+            let (writer, reader) = (AuditLog(storage: stores[0].storage), AuditLog(storage: stores[1].storage))
+            var ids: [Int64] = []
+            ids.append(try await writer.record(actor: .admin, action: .update, productID: 7, productName: "찻잔", outcome: .success))
+            ids.append(try await writer.record(
+                actor: .visitor(client: "127.0.0.1"), action: .delete, productID: 7, productName: "찻잔", outcome: .refused, detail: "passwordWrong"))
+            ids.append(try await writer.record(actor: .admin, action: .update, productID: 8, productName: "Lamp", outcome: .success))
+            for index in 0..<5 {
+                ids.append(try await writer.record(actor: .admin, action: .create, productID: 100 + index, productName: "Made \(index)", outcome: .success))
+            }
+            func names(_ filter: AuditLog.Filter) async throws -> [String] {
+                try await reader.events(filter, limit: 50).events.map(\.productName)
+            }
+            #expect(try await names(.init(action: .update)) == ["Lamp", "찻잔"])
+            #expect(try await names(.init(refusedOnly: true)) == ["찻잔"])
+            #expect(try await names(.init(productID: 7)) == ["찻잔", "찻잔"])
+            #expect(try await names(.init(productID: 8, action: .update)) == ["Lamp"])
+            #expect(try await names(.init(productID: 8, action: .delete)).isEmpty)
+            let now = Date()
+            #expect(try await names(.init(from: now.addingTimeInterval(-3_600), until: now.addingTimeInterval(3_600))).count == 8)
+            #expect(try await names(.init(until: now.addingTimeInterval(-3_600))).isEmpty)
+            #expect(try await names(.init(from: now.addingTimeInterval(3_600))).isEmpty)
+
+            // Three a page, newest first: the older page starts after the last entry shown, and back again.
+            let first = try await reader.events(.init(), limit: 3)
+            #expect(first.events.map(\.id) == Array(ids.suffix(3).reversed()))
+            #expect(first.hasOlder && !first.hasNewer)
+            let second = try await reader.events(.init(before: first.events.last?.id), limit: 3)
+            #expect(second.events.map(\.id) == Array(ids.dropLast(3).suffix(3).reversed()))
+            #expect(second.hasNewer && second.hasOlder)
+            let back = try await reader.events(.init(after: second.events.first?.id), limit: 3)
+            #expect(back.events.map(\.id) == first.events.map(\.id))
+            let refusedOlder = try await reader.events(.init(refusedOnly: true, before: ids[2]), limit: 3)
+            #expect(refusedOlder.events.map(\.id) == [ids[1]] && !refusedOlder.hasOlder)
+        }
+    }
 }
 
 extension Result<DeletedProducts.Claim, DeletedProducts.ClaimRefusal> {
