@@ -32,7 +32,7 @@ enum PostgresProductLoader {
         var byID: [Int64: ProductSummary] = [:]
         for row in products {
             guard let currency = Currency(rawValue: row.5) else { continue }
-            let thumbnail = thumbnails[row.0].map { ImageURL(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension).thumbnail }
+            let thumbnail = thumbnails[row.0].map { ImageURL.thumbnail(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension) }
             byID[row.0] = ProductSummary(
                 id: Int(row.0), vendorID: Int(row.1), vendorName: row.2, name: row.3, description: row.4,
                 thumbnailURL: thumbnail ?? "", currency: currency, price: MinorUnits.decimal(row.6, currency: currency),
@@ -56,7 +56,7 @@ enum PostgresProductLoader {
         let thumbnail = images.first { $0.id == row.8 } ?? images.first
         return ProductDetail(
             id: Int(id), vendorID: Int(row.0), name: row.1, description: row.2,
-            thumbnailURL: thumbnail.map { ImageURL(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension).thumbnail } ?? "",
+            thumbnailURL: thumbnail.map { ImageURL.thumbnail(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension) } ?? "",
             currency: currency, price: MinorUnits.decimal(row.4, currency: currency),
             discountedPrice: MinorUnits.decimal(row.5, currency: currency), stock: row.6, createdAt: row.7, issuedAt: row.7,
             images: images.map { image in

@@ -48,7 +48,7 @@ enum ProductLoader {
         for product in products {
             guard let currency = Currency(rawValue: product.currency) else { continue }
             let thumbnail = thumbnails[product.id].map {
-                ImageURL(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension).thumbnail
+                ImageURL.thumbnail(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension)
             }
             byID[product.id] = ProductSummary(
                 id: Int(product.id), vendorID: Int(product.vendorID), vendorName: product.vendorName, name: product.name,

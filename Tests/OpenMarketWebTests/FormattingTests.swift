@@ -83,6 +83,32 @@ struct FormattingTests {
         #expect(korean.price(minor: -1_234_599, currency: .usd) == "$-12,345.99")
         #expect(korean.number(1_000_000_000) == "1,000,000,000")
         #expect(Formatting.grouped(5, fractionDigits: 2) == "0.05")
+        #expect(Formatting.grouped(Int64.min, fractionDigits: 2) == "-92,233,720,368,547,758.08")
+        #expect(Formatting.grouped(0, fractionDigits: 0) == "0")
+    }
+
+    /// Amounts read from their digits give what Decimal's rounding gives, whatever their exponent (Decimal keeps
+    /// 35000 as 35 × 10³ and 12.50 as 125 × 10⁻¹); finer amounts, amounts past Int64 and NaN are left to it.
+    @Test func amountsReadFromTheirDigitsAreTheRoundedOnes() throws {
+        var amounts = ["0", "1", "35000", "30000", "12.5", "12.50", "0.07", "-3.25", "1234.99", "99999999", "1e3", "120e-1", "922337203685477.58"]
+            .compactMap { Decimal(string: $0) }
+        amounts += (0..<300).map { MinorUnits.decimal(Int64($0) * 7_919_311 % 999_999_999 - 400, currency: $0 % 2 == 0 ? .krw : .usd) }
+        for amount in amounts {
+            for currency in Currency.allCases {
+                var scaled = amount * pow(Decimal(10), currency.fractionDigits)
+                var rounded = Decimal()
+                NSDecimalRound(&rounded, &scaled, 0, .plain)
+                #expect(Formatting.minor(amount, currency: currency) == NSDecimalNumber(decimal: rounded).int64Value, "\(amount) \(currency)")
+                if let exact = Formatting.exactMinor(amount, fractionDigits: currency.fractionDigits) {
+                    #expect(exact == NSDecimalNumber(decimal: rounded).int64Value, "\(amount) \(currency)")
+                }
+            }
+        }
+        #expect(Formatting.exactMinor(try #require(Decimal(string: "12.345")), fractionDigits: 2) == nil, "finer than cents")
+        #expect(Formatting.exactMinor(try #require(Decimal(string: "123456789012345678901234567890")), fractionDigits: 0) == nil)
+        #expect(Formatting.exactMinor(.nan, fractionDigits: 0) == nil)
+        #expect(Formatting.exactMinor(try #require(Decimal(string: "35000")), fractionDigits: 0) == 35_000)
+        #expect(Formatting.exactMinor(try #require(Decimal(string: "-12.5")), fractionDigits: 2) == -1_250)
     }
 }
 

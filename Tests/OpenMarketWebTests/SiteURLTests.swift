@@ -12,12 +12,20 @@ import Testing
 /// parameters the link was built from.
 @Suite("URL table", .timeLimit(.minutes(10)))
 struct SiteURLTests {
+    /// A card's link is written the short way; it is the path the URL table builds.
+    @Test func aProductsLinkIsItsPath() {
+        for id in [0, 7, 42, 100_000, Int.max, -1] {
+            #expect(SiteURL.product(.value(id)).link == SiteURL.product(.value(id)).path, "\(id)")
+        }
+    }
+
     /// Every case of `SiteURL`, as (pattern case, link case, expected parameters).
     static var cases: [(route: SiteURL, link: SiteURL, parameters: [String: String])] {
         var cases: [(SiteURL, SiteURL, [String: String])] = [
             (.home, .home, [:]),
             (.products(), .products(ListQuery(page: 3, view: .list, search: "의자 & co")), [:]),
             (.product(.key), .product(.value(42), photo: 2), ["id": "42"]),
+            (.product(.key), .product(.value(7)), ["id": "7"]),
             (.newProduct, .newProduct, [:]),
             (.draftPhoto(.key), .draftPhoto(.value(String(repeating: "ab", count: 32))), ["token": String(repeating: "ab", count: 32)]),
             (.editProduct(.key), .editProduct(.value(7)), ["id": "7"]),

@@ -99,12 +99,17 @@ enum SiteURL: PathTable, Hashable {
         if case .products(let query) = self {
             return Self.productsPath + QueryString.encode(query.items)
         }
+        // And each card links to its product: digits need no escaping.
+        if case .product(.value(let id), photo: nil) = self {
+            return Self.productPathPrefix + String(id)
+        }
         var link = path + QueryString.encode(queryItems)
         if case .product(_, photo: .some) = self { link += "#gallery" }
         return link
     }
 
     private static let productsPath = SiteURL.products().path
+    private static let productPathPrefix = productsPath + "/"
 
     /// The path image URLs start with; the store builds them from it.
     static let imagePathPrefix = SiteURL.image(.value("")).path
