@@ -44,6 +44,22 @@ struct CardCacheTests {
         #expect(cache.count == 2 * 20)
     }
 
+    /// For a page that is not kept, kept cards are used and missing ones made for it alone: nothing new is kept.
+    @Test func aPageNotKeptTakesKeptCardsAndKeepsNoNewOnes() throws {
+        let renderer = try Self.renderer.get()
+        let cache = CardCache(library: renderer.library)
+        let products = (1...4).map(SamplePages.summary)
+        let kept = cache.cards(for: Array(products[0..<2]), lazyFrom: 4, language: .korean)
+        #expect(cache.count == 2 && kept.allSatisfy { $0.card.fragment != nil })
+        let unkept = cache.cards(for: products, lazyFrom: 4, language: .korean, keepingNew: false)
+        #expect(cache.count == 2, "nothing new kept")
+        #expect(unkept.map(\.card.id) == [1, 2, 3, 4])
+        #expect(unkept[0] === kept[0] && unkept[1] === kept[1], "the kept cards themselves")
+        #expect(unkept[2].card.fragment == nil && unkept[3].card.fragment == nil, "made for this page alone, not rendered on their own")
+        _ = cache.cards(for: products, lazyFrom: 4, language: .korean)
+        #expect(cache.count == 4)
+    }
+
     @Test func aChangedProductIsMadeAgainAndTheOldCardIsNeverShown() throws {
         let renderer = try Self.renderer.get()
         let cache = CardCache(library: renderer.library)

@@ -76,7 +76,7 @@ struct PageContentsTests {
         let cards = CardCache(library: renderer.library)
         let contents = ListContents(
             library: renderer.library, template: ProductListPage.templateName, block: ProductListPage.contentBlock, capacity: 4
-        ) { ListContent($0, cards: cards) }
+        ) { ListContent($0, cards: cards, keepsNewCards: $1) }
         let market = ProductPage(pageNo: 1, itemsPerPage: 20, totalCount: 3, products: (1...3).map(SamplePages.summary))
         func page(_ number: Int, _ contents: ListContents?) -> ProductListPage {
             ProductListPage(

@@ -38,8 +38,10 @@ final class CardCache: Sendable {
     }
 
     /// The cards of a list page, in its order; those from `lazyFrom` on load their photo only when scrolled near.
+    /// With `keepingNew` false, cards not kept are made for this page alone, and nothing is counted or kept.
     func cards(
-        for products: [ProductSummary], sellers: [Int: String] = [:], lazyFrom: Int, language: Language, now: Date = Date()
+        for products: [ProductSummary], sellers: [Int: String] = [:], lazyFrom: Int, language: Language, now: Date = Date(),
+        keepingNew: Bool = true
     ) -> [ListedCard] {
         let day = Formatting.dayNumber(now)
         let strings = language.strings
@@ -53,7 +55,7 @@ final class CardCache: Sendable {
             return entry.card
         }
         let missing = cards.indices.filter { cards[$0] == nil }
-        let admitted = entries.admitted(missing.map { keys[$0] })
+        let admitted = keepingNew ? entries.admitted(missing.map { keys[$0] }) : missing.map { _ in false }
         var made: [(key: Key, value: Entry, bytes: Int)] = []
         for (index, keeps) in zip(missing, admitted) {
             let seller = sellers[products[index].id]

@@ -100,8 +100,9 @@ struct ListContent: Sendable {
     /// Rendered on its own from `products/index`'s content block (see `ListContents`).
     var fragment: RenderedFragment?
 
-    /// `cards` keeps the cards between requests; without it they are made here.
-    init(_ inputs: Inputs, cards cache: CardCache? = nil) {
+    /// `cards` keeps the cards between requests; without it they are made here. With `keepsNewCards` false, only
+    /// cards already kept are taken from it, and the others are made for this page alone.
+    init(_ inputs: Inputs, cards cache: CardCache? = nil, keepsNewCards: Bool = true) {
         let (query, view, page) = (inputs.query, inputs.view, inputs.page)
         let strings = inputs.language.strings
         let format = Formatting(language: inputs.language)
@@ -135,7 +136,8 @@ struct ListContent: Sendable {
         listURL = SiteURL.products(query.with(view: .list)).link + anchor
         // The first row is on screen at once: loading it lazily would only delay it.
         if let cache {
-            cards = cache.cards(for: products, sellers: inputs.sellers, lazyFrom: Self.eagerPhotos, language: inputs.language, now: now)
+            cards = cache.cards(
+                for: products, sellers: inputs.sellers, lazyFrom: Self.eagerPhotos, language: inputs.language, now: now, keepingNew: keepsNewCards)
         } else {
             cards = products.enumerated().map { index, product in
                 var card = ProductCard(product, sellerName: inputs.sellers[product.id], format: format, strings: strings, now: now)

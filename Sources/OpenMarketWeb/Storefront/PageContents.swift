@@ -34,12 +34,13 @@ final class PageContents<Content: PageContent>: Sendable {
     private let library: TemplateLibrary
     private let template: String
     private let block: String
-    private let make: @Sendable (Content.Inputs) -> Content
+    private let make: @Sendable (Content.Inputs, _ isKept: Bool) -> Content
 
-    /// Contents of `block` in `template`'s parent tag, made by `make`.
+    /// Contents of `block` in `template`'s parent tag, made by `make`, which is told whether the content it makes will
+    /// be kept (a content seen once is not).
     init(
         library: TemplateLibrary, template: String, block: String, capacity: Int = 256, maximumBytes: Int = 8 * 1024 * 1024,
-        make: @escaping @Sendable (Content.Inputs) -> Content
+        make: @escaping @Sendable (Content.Inputs, _ isKept: Bool) -> Content
     ) {
         kept = BoundedCache(capacity: capacity, maximumBytes: maximumBytes, secondAskWhenBusy: true)
         self.library = library
@@ -56,9 +57,10 @@ final class PageContents<Content: PageContent>: Sendable {
         if let found = kept.value(for: inputs, renewingKeyIf: { !$0.isSame(as: inputs) }) {
             return found
         }
-        var content = make(inputs)
         // Content seen once is rendered in its page, not on its own to be kept (see `BoundedCache.admits`).
-        guard kept.admits(inputs) else { return KeptContent(content, isKept: false) }
+        let admitted = kept.admits(inputs)
+        var content = make(inputs, admitted)
+        guard admitted else { return KeptContent(content, isKept: false) }
         // A render error is a programming error: without a fragment the page renders the block and fails there.
         content.fragment = try? library.renderFragment(
             ContentRoot(content: content, texts: inputs.language.strings.templateTexts), block: block, of: template)
@@ -105,16 +107,21 @@ typealias ListContents = PageContents<ListContent>
 typealias DetailContents = PageContents<DetailContent>
 
 extension PageContents where Content == ListContent {
-    /// The list page's contents, with their cards kept too.
+    /// The list page's contents, with their cards kept too: a content seen once uses the cards kept but keeps no
+    /// new ones (random list pages spent 8 % of their processor time keeping cards never asked for again).
     convenience init(listsWith library: TemplateLibrary) {
         let cards = CardCache(library: library)
-        self.init(library: library, template: ProductListPage.templateName, block: ProductListPage.contentBlock) { ListContent($0, cards: cards) }
+        self.init(library: library, template: ProductListPage.templateName, block: ProductListPage.contentBlock) {
+            ListContent($0, cards: cards, keepsNewCards: $1)
+        }
     }
 }
 
 extension PageContents where Content == DetailContent {
     convenience init(productsWith library: TemplateLibrary) {
-        self.init(library: library, template: ProductDetailPage.templateName, block: ProductDetailPage.contentBlock) { DetailContent($0) }
+        self.init(library: library, template: ProductDetailPage.templateName, block: ProductDetailPage.contentBlock) { inputs, _ in
+            DetailContent(inputs)
+        }
     }
 }
 
