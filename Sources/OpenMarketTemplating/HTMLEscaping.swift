@@ -15,12 +15,24 @@ public enum HTMLEscaping {
     }
 
     /// Hands `write` the escaped text in order: runs of the input's bytes between entities, and the entities.
+    /// Eight bytes at a time where none of them can be one of the five (Korean text, letters, spaces), a byte at a
+    /// time elsewhere: a page escapes every value it shows, and this was 3 % of a list page's processor time.
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
+        var index = 0
+        while index < count {
+            if index + 8 <= count, !mayHoldOneOfTheFive(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = base[index]
             // All five lie in 0x22...0x3E; one comparison pair skips letters, digits and non-ASCII.
-            guard byte <= 0x3E, byte >= 0x22 else { continue }
+            guard byte <= 0x3E, byte >= 0x22 else {
+                index += 1
+                continue
+            }
             let entity: StaticString
             switch byte {
             case UInt8(ascii: "&"): entity = "&amp;"
@@ -28,17 +40,30 @@ public enum HTMLEscaping {
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+            default:
+                index += 1
+                continue
             }
             if runStart < index {
                 write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
             entity.withUTF8Buffer { write($0) }
-            runStart = index + 1
+            index += 1
+            runStart = index
         }
-        if runStart < bytes.count {
+        if runStart < count {
             write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
+    }
+
+    /// Whether any of the eight bytes lies in 0x22...0x3E, where the five are: the byte-wise "has between" of Bit
+    /// Twiddling Hacks (bytes of 0x80 and above never count, so UTF-8 sequences pass whole).
+    package static func mayHoldOneOfTheFive(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (ones &* 127)
+        let belowTop = (ones &* (127 + 0x3F)) &- low
+        let aboveBottom = low &+ (ones &* (127 - 0x21))
+        return belowTop & ~word & aboveBottom & (ones &* 128) != 0
     }
 
     /// The text's UTF-8 bytes: native strings are contiguous; a bridged one is copied.
