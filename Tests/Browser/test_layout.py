@@ -101,3 +101,29 @@ def test_the_console_table_keeps_its_header_and_the_selection_in_view(window, ad
     assert seen["words"] == (["", "개 선택됨 ·"] if language == "ko" else ["", " selected ·"])
     width, height = seen["thumb"]
     assert width == height and width >= 40, f"thumbnail {width}×{height}"
+
+
+def test_the_history_gives_its_room_to_the_changes(window, market, sample_images, admin_password):
+    """A price changed in the console, read in the history at a desktop's width: the changes column is the widest,
+    at least twice the outcome's, and the change reads as the storefront writes prices."""
+    browser = window
+    emulate(browser.driver, 1280, "light")
+    product = market.create_product("기록 폭 확인용 의자", 35000, sample_images[:1])
+    browser.visit("/language/ko?return=/admin/login")
+    browser.fill("#admin-password", admin_password)
+    browser.follow(browser.find("form.login-form button[type=submit]"))
+    browser.visit(f"/admin/products/{product}/edit")
+    browser.fill("#field-price", "30000")
+    browser.follow(browser.find("form.product-form button[type=submit]"))
+    browser.visit(f"/admin/history?product={product}")
+    widths = browser.driver.execute_script("""
+        const row = [...document.querySelectorAll('.history-table tbody tr')].find(r => r.textContent.includes('30,000원'));
+        if (!row) return null;
+        return [...row.cells].map(c => ({name: c.className, width: c.getBoundingClientRect().width}));
+    """)
+    assert widths, "the change is in the history"
+    by_name = {cell["name"]: cell["width"] for cell in widths}
+    changes, outcome = by_name["col-changes"], widths[-1]["width"]
+    assert changes == max(cell["width"] for cell in widths), widths
+    assert changes >= 2 * outcome, widths
+    assert "<del>35,000원</del> → <ins>30,000원</ins>" in browser.driver.page_source
