@@ -15,8 +15,8 @@ public enum HTMLEscaping {
     }
 
     /// Hands `write` the escaped text in order: runs of the input's bytes between entities, and the entities.
-    /// Eight bytes at a time where none of them can be one of the five (Korean text, letters, spaces), a byte at a
-    /// time elsewhere: a page escapes every value it shows, and this was 3 % of a list page's processor time.
+    /// Eight bytes at a time where none of them can be one of the five (Korean text, letters, digits, URLs), a byte
+    /// at a time elsewhere: a page escapes every value it shows, 3 % of a list page's processor time.
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into write: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
@@ -56,14 +56,19 @@ public enum HTMLEscaping {
         }
     }
 
-    /// Whether any of the eight bytes lies in 0x22...0x3E, where the five are: the byte-wise "has between" of Bit
-    /// Twiddling Hacks (bytes of 0x80 and above never count, so UTF-8 sequences pass whole).
+    /// Whether any of the eight bytes lies in 0x22...0x27 or 0x3C...0x3E, the two runs the five are in: the byte-wise
+    /// "has between" of Bit Twiddling Hacks (bytes of 0x80 and above never count, so UTF-8 sequences pass whole).
+    /// Not the one run 0x22...0x3E: digits, `/`, `.` and `,` lie there, and URLs and prices would go byte by byte
+    /// after the test (slower than no test: 435 against 298 ns for a card's texts; these two runs, 209).
     package static func mayHoldOneOfTheFive(_ word: UInt64) -> Bool {
+        hasByte(in: word, above: 0x21, below: 0x28) || hasByte(in: word, above: 0x3B, below: 0x3F)
+    }
+
+    /// Whether a byte of `word` lies strictly between `low` and `high` (`low` ≤ 127, `high` ≤ 128).
+    private static func hasByte(in word: UInt64, above low: UInt64, below high: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let low = word & (ones &* 127)
-        let belowTop = (ones &* (127 + 0x3F)) &- low
-        let aboveBottom = low &+ (ones &* (127 - 0x21))
-        return belowTop & ~word & aboveBottom & (ones &* 128) != 0
+        let masked = word & (ones &* 127)
+        return ((ones &* (127 + high)) &- masked) & ~word & (masked &+ (ones &* (127 - low))) & (ones &* 128) != 0
     }
 
     /// The text's UTF-8 bytes: native strings are contiguous; a bridged one is copied.

@@ -61,7 +61,8 @@ import Testing
                 var word = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
                 word[place] = byte
                 let packed = word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                #expect(HTMLEscaping.mayHoldOneOfTheFive(packed) == (0x22...0x3E).contains(byte), "\(byte) at \(place)")
+                let isInTheirRuns = (0x22...0x27).contains(byte) || (0x3C...0x3E).contains(byte)
+                #expect(HTMLEscaping.mayHoldOneOfTheFive(packed) == isInTheirRuns, "\(byte) at \(place)")
             }
         }
         var generator = SystemRandomNumberGenerator()
