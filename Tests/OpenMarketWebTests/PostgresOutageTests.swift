@@ -8,7 +8,7 @@ import Testing
 @testable import OpenMarketWeb
 
 /// While the database is gone, every request still gets an answer within a bound: 503 with `Retry-After` (pages: the
-/// error page with a retry link; the API: its JSON error), `/ready` within a second; once the database is back,
+/// error page with a retry link; the API: its JSON error), `/ready` at its own check limit; once the database is back,
 /// pages and writes work again. The application reaches its PostgreSQL server through a relay the test cuts (the
 /// server's process gone: connections closed, new ones refused) or silences (connections kept, no answer).
 @Suite("Answers while PostgreSQL is down", .enabled(if: PostgresTestServer.url != nil), .timeLimit(.minutes(5)))
@@ -19,7 +19,10 @@ struct PostgresOutageTests {
     /// Every answer must come within this, whatever the request: a request makes a few database calls in a row, each
     /// bounded by `limits`, and the machine running the tests is busy.
     static let bound: Duration = .seconds(8)
-    static let readyBound: Duration = .seconds(1)
+    /// `/ready` answers at its 800 ms check limit (`OperationsController.checkLimit`). Allowed: less than the pool's
+    /// 2-second limit on work, so an answer within it still comes from that check limit; more than the one second
+    /// the limit aims at, because with six suites on two cores the answer was once written 570 ms after its timer.
+    static let readyBound: Duration = .milliseconds(1_900)
 
     /// A request's status, `Retry-After`, body and how long it took.
     struct Answer: Sendable {
