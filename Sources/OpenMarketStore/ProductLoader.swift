@@ -11,20 +11,16 @@ enum ProductLoader {
     /// Without `thumbnails` (an export, which has no photo column) every `thumbnailURL` is empty and no image is read.
     static func summaries(_ db: Database, ids: [Int64], imagePathPrefix: String, thumbnails withThumbnails: Bool = true) throws -> [ProductSummary] {
         guard !ids.isEmpty else { return [] }
-        let placeholders = databaseQuestionMarks(count: ids.count)
         let arguments = StatementArguments(ids)
+        let sql = SummarySQL.forCount(ids.count)
         // Cached statements: a page has the same number of ids every time, so the SQL repeats and is compiled once.
-        let productRows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
-                product.priceMinor, product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId
-            FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))
-            """), arguments: arguments)
+        let productRows = try Row.fetchCursor(db.cachedStatement(sql: sql.products), arguments: arguments)
         var products: [StoredSummary] = []
         products.reserveCapacity(ids.count)
         while let row = try productRows.next() {
             products.append(StoredSummary(
                 id: row[0], vendorID: row[1], vendorName: row[2], name: row[3], description: row[4], currency: row[5],
-                priceMinor: row[6], discountMinor: row[7], stock: row[8], createdAt: row[9], thumbnailImageID: row[10]))
+                priceMinor: row[6], discountMinor: row[7], stock: row[8], createdAt: (row[9] as StoredDate).date, thumbnailImageID: row[10]))
         }
         // Each product's chosen thumbnail, or its first image: rows come in (productId, position) order.
         var thumbnails: [Int64: (id: Int64, key: String, fileExtension: String)] = [:]
@@ -33,9 +29,7 @@ enum ProductLoader {
         for product in products {
             if let thumbnail = product.thumbnailImageID { chosen[product.id] = thumbnail }
         }
-        let images = try withThumbnails ? Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position
-            """), arguments: arguments) : nil
+        let images = try withThumbnails ? Row.fetchCursor(db.cachedStatement(sql: sql.images), arguments: arguments) : nil
         while let image = try images?.next() {
             let productID: Int64 = image[0]
             let id: Int64 = image[1]
@@ -58,6 +52,29 @@ enum ProductLoader {
                 createdAt: product.createdAt, issuedAt: product.createdAt)
         }
         return ids.compactMap { byID[$0] }
+    }
+
+    /// The two statements of `summaries` for a number of ids, written once for the counts a page has (up to 100)
+    /// rather than on every read; an export's batch of a thousand writes its own, once per thousand rows.
+    private struct SummarySQL {
+        let products: String
+        let images: String
+
+        init(count: Int) {
+            let placeholders = databaseQuestionMarks(count: count)
+            products = """
+                SELECT product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
+                    product.priceMinor, product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId
+                FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))
+                """
+            images = "SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position"
+        }
+
+        private static let written = (0...100).map(SummarySQL.init(count:))
+
+        static func forCount(_ count: Int) -> SummarySQL {
+            count < written.count ? written[count] : SummarySQL(count: count)
+        }
     }
 
     /// One product row of `summaries`, decoded.
@@ -85,7 +102,7 @@ enum ProductLoader {
             let currency = Currency(rawValue: row[3])
         else { return nil }
         let vendorID: Int64 = row[0]
-        let createdAt: Date = row[7]
+        let createdAt = (row[7] as StoredDate).date
         let thumbnailID: Int64? = row[8]
         let images = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT id, key, fileExtension, createdAt FROM productImage WHERE productId = ? ORDER BY position
@@ -97,13 +114,13 @@ enum ProductLoader {
             let url = ImageURL(prefix: imagePathPrefix, key: image[1], fileExtension: image[2])
             // The chosen thumbnail, else the first image (as `summaries` does).
             if thumbnail == nil || imageID == thumbnailID { thumbnail = url.thumbnail }
-            shown.append(ProductDetail.Image(id: Int(imageID), url: url.origin, thumbnailURL: url.thumbnail, issuedAt: image[3]))
+            shown.append(ProductDetail.Image(id: Int(imageID), url: url.origin, thumbnailURL: url.thumbnail, issuedAt: (image[3] as StoredDate).date))
         }
         return ProductDetail(
             id: Int(id), vendorID: Int(vendorID), name: row[1], description: row[2], thumbnailURL: thumbnail ?? "",
             currency: currency, price: MinorUnits.decimal(row[4], currency: currency),
             discountedPrice: MinorUnits.decimal(row[5], currency: currency), stock: row[6],
             createdAt: createdAt, issuedAt: createdAt, images: shown,
-            vendor: ProductDetail.Vendor(id: Int(vendorID), name: row[9] ?? "", createdAt: row[10]))
+            vendor: ProductDetail.Vendor(id: Int(vendorID), name: row[9] ?? "", createdAt: (row[10] as StoredDate?)?.date))
     }
 }

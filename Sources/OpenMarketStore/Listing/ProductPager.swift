@@ -55,6 +55,15 @@ struct ProductPager {
         return try fetch(db, condition: cells.condition, ascending: ascending, after: start, inclusive: inclusive, count: count, skipping: skipping)
     }
 
+    private struct StartShape: Hashable, Sendable {
+        var order: ProductOrder
+        var condition: String?
+        var ascending: Bool
+        var skipping: Bool
+    }
+
+    private static let startTexts = WrittenSQL<StartShape>()
+
     /// One read from the start of the order, or `skipping` rows into it (the vendor order's middle pages).
     func sql(condition: String?, ascending: Bool, skipping: Bool) -> String {
         let filter = condition.map { " WHERE \($0)" } ?? ""
@@ -69,8 +78,10 @@ struct ProductPager {
         guard let start else {
             var arguments: StatementArguments = [count]
             if skipping > 0 { arguments += [skipping] }
-            let sql = sql(condition: condition, ascending: ascending, skipping: skipping > 0)
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Array($0.databaseValues) }
+            let text = Self.startTexts.text(for: StartShape(order: order, condition: condition, ascending: ascending, skipping: skipping > 0)) {
+                sql(condition: $0.condition, ascending: $0.ascending, skipping: $0.skipping)
+            }
+            return try Row.fetchAll(db.cachedStatement(sql: text), arguments: arguments).map { Array($0.databaseValues) }
         }
         // After (a, b, id): rows with a and b equal and a later id, then a equal and a later b, then a later a.
         // Each read is one index seek on equal leading columns and a range on the next: SQLite cannot seek an
@@ -78,8 +89,9 @@ struct ProductPager {
         // `a` and `b` (for the stock order, tens of thousands) before the page.
         var keys: [Key] = []
         for length in (0..<order.columns.count).reversed() where keys.count < count {
-            let (sql, arguments) = afterQuery(condition: condition, ascending: ascending, start: start, inclusive: inclusive, length: length)
-            keys += try Row.fetchAll(db.cachedStatement(sql: sql + " LIMIT ?"), arguments: arguments + [count - keys.count])
+            let (sql, arguments) = afterQuery(
+                condition: condition, ascending: ascending, start: start, inclusive: inclusive, length: length, tail: .limit)
+            keys += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments + [count - keys.count])
                 .map { Array($0.databaseValues) }
         }
         return keys
@@ -96,22 +108,46 @@ extension ProductPager {
         }
         var remaining = skipping
         for length in (0..<order.columns.count).reversed() {
-            let (sql, arguments) = afterQuery(condition: cells.condition, ascending: true, start: start, inclusive: true, length: length)
-            if let row = try Row.fetchOne(db.cachedStatement(sql: sql + " LIMIT 1 OFFSET ?"), arguments: arguments + [remaining]) {
+            let (sql, arguments) = afterQuery(
+                condition: cells.condition, ascending: true, start: start, inclusive: true, length: length, tail: .oneAfterOffset)
+            if let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments + [remaining]) {
                 return Array(row.databaseValues)
             }
             // Fewer rows than `remaining` at this level: count them (at most `remaining`) and go on to the next.
-            let counted = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM (\(sql) LIMIT ?)"), arguments: arguments + [remaining]) ?? 0
+            let (counting, _) = afterQuery(
+                condition: cells.condition, ascending: true, start: start, inclusive: true, length: length, tail: .countUpToLimit)
+            let counted = try Int.fetchOne(db.cachedStatement(sql: counting), arguments: arguments + [remaining]) ?? 0
             remaining -= counted
         }
         return nil
     }
 
+    /// What follows a read after a key: its limit, the one row after an offset, or a count of at most a limit.
+    fileprivate enum Tail: Hashable, Sendable {
+        case limit, oneAfterOffset, countUpToLimit
+    }
+
+    private struct AfterShape: Hashable, Sendable {
+        var order: ProductOrder
+        var condition: String?
+        var ascending: Bool
+        var inclusive: Bool
+        var length: Int
+        var tail: Tail
+    }
+
+    private static let afterTexts = WrittenSQL<AfterShape>()
+
     /// One level of reading after a key: the leading `length` columns equal to the key's, the next one beyond it.
     fileprivate func afterQuery(
-        condition: String?, ascending: Bool, start: Key, inclusive: Bool, length: Int
+        condition: String?, ascending: Bool, start: Key, inclusive: Bool, length: Int, tail: Tail
     ) -> (sql: String, arguments: StatementArguments) {
+        let shape = AfterShape(order: order, condition: condition, ascending: ascending, inclusive: inclusive, length: length, tail: tail)
+        return (Self.afterTexts.text(for: shape, write: Self.afterSQL), StatementArguments(Array(start[...length])))
+    }
+
+    private static func afterSQL(_ shape: AfterShape) -> String {
+        let (order, condition, ascending, inclusive, length) = (shape.order, shape.condition, shape.ascending, shape.inclusive, shape.length)
         let columns = order.columns
         let last = length == columns.count - 1
         let comparison = ascending ? (inclusive && last ? ">=" : ">") : (inclusive && last ? "<=" : "<")
@@ -120,7 +156,11 @@ extension ProductPager {
         conditions.append("\(columns[length].expression) \(comparison) ?")
         let sql = "SELECT \(columns.map(\.expression).joined(separator: ", ")) FROM \(order.source) WHERE "
             + conditions.joined(separator: " AND ") + " ORDER BY \(order.orderBy(ascending: ascending))"
-        return (sql, StatementArguments(Array(start[...length])))
+        switch shape.tail {
+        case .limit: return sql + " LIMIT ?"
+        case .oneAfterOffset: return sql + " LIMIT 1 OFFSET ?"
+        case .countUpToLimit: return "SELECT count(*) FROM (\(sql) LIMIT ?)"
+        }
     }
 }
 

@@ -7,14 +7,24 @@ struct RankIndex {
     let order: ProductOrder
     let cells: CellSet
 
+    private struct Shape: Hashable, Sendable {
+        var order: ProductOrder
+        var cells: CellSet
+        var fromStart: Bool
+    }
+
+    private static let texts = WrittenSQL<Shape>()
+
     /// The key of the row at ascending `position` (0-based) of `total` selected rows; `nil` when the rank
     /// table disagrees with the total, which the caller answers by reading from the nearer end instead.
     func key(_ db: Database, at position: Int, total: Int) throws -> ProductPager.Key? {
         let fromStart = position < total / 2
-        let names = order.columns.map(\.name).joined(separator: ", ")
-        let direction = fromStart ? "ASC" : "DESC"
-        let sql = "SELECT \(names), \(cells.segmentCount) FROM \(order.rankTable) ORDER BY "
-            + order.columns.map { "\($0.name) \(direction)" }.joined(separator: ", ")
+        let sql = Self.texts.text(for: Shape(order: order, cells: cells, fromStart: fromStart)) { shape in
+            let names = shape.order.columns.map(\.name).joined(separator: ", ")
+            let direction = shape.fromStart ? "ASC" : "DESC"
+            return "SELECT \(names), \(shape.cells.segmentCount) FROM \(shape.order.rankTable) ORDER BY "
+                + shape.order.columns.map { "\($0.name) \(direction)" }.joined(separator: ", ")
+        }
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
         var passed = 0
         let width = order.columns.count
