@@ -15,8 +15,13 @@ struct StoredDate: DatabaseValueConvertible, StatementColumnConvertible {
 
     var databaseValue: DatabaseValue { date.databaseValue }
 
+    /// A copied row (`fetchOne`) reads its values this way rather than from the statement.
     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StoredDate? {
-        Date.fromDatabaseValue(dbValue).map(StoredDate.init)
+        if case .string(var text) = dbValue.storage,
+            let seconds = text.withUTF8({ $0.count == 23 ? secondsSinceReferenceDate($0) : nil }) {
+            return StoredDate(Date(timeIntervalSinceReferenceDate: seconds))
+        }
+        return Date.fromDatabaseValue(dbValue).map(StoredDate.init)
     }
 
     init?(sqliteStatement: SQLiteStatement, index: CInt) {

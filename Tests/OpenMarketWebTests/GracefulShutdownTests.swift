@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NIOCore
 import OpenMarketCore
 import Testing
@@ -34,5 +35,32 @@ import Testing
             #expect(exit == 0)
             #expect((try? await RawSocket.connect(port: server.port)) == nil, "nothing listens after the drain")
         }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcessTests.executable.path), "needs `swift build` to have built openmarket-web"))
+    func searchesCountedInMemoryAreWrittenBeforeTheProcessExits() async throws {
+        let directory = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await ServerProcess.with(dataDirectory: directory) { server in
+            // Given a product to find, and three searches that find it, the last just before the stop
+            let upload = try UploadBody.valid(imageCount: 1)
+            let body = Array(try upload.buffer().readableBytesView)
+            let head = "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nidentifier: \(TestSupport.vendor.identifier)\r\n"
+                + "Content-Type: \(upload.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            let created = try await server.send(Array(head.utf8) + body)
+            #expect(created.hasPrefix("HTTP/1.1 201"), "\(created.prefix(200))")
+            for _ in 0..<3 {
+                let found = try await server.get("/products?q=ceramic")
+                #expect(found.contains("Ceramic Mug"))
+            }
+
+            // When it is stopped as a deploy stops it
+            server.terminate()
+            #expect(await server.waitForExit(timeout: .seconds(30)) == 0)
+        }
+        // Then the three searches are in the web store
+        let store = try DatabaseQueue(path: directory.appending(path: "web.sqlite").path)
+        let searches = try await store.read { db in try Int.fetchOne(db, sql: "SELECT sum(searches) FROM searchCount WHERE term = 'ceramic'") }
+        #expect(searches == 3)
     }
 }

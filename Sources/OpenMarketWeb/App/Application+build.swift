@@ -132,10 +132,13 @@ public func buildApplication(_ config: AppConfiguration, webStoreDatabase: Postg
         publicURL: config.publicURL, allowedHosts: allowedHosts, listenAuthority: "\(config.host):\(config.port)")
     let shelf = ProductShelf(market: market, batch: catalog)
     let questions = ProductQuestions(storage: webStore.storage, hasher: hasher, throttle: throttle, editing: editing, audit: audit)
+    let searches = PopularSearches(storage: webStore.storage)
+    // After the web store's services: services stop in reverse order, so the last counts are written before it closes.
+    services.append(SearchCountWriter(searches: searches, logger: logger))
     StorefrontController(
         market: market, renderer: renderer, lists: ListContents(listsWith: renderer.library), details: DetailContents(productsWith: renderer.library),
         origins: origins, shelf: shelf, hasSellerPages: catalog != nil, sellers: sellers, tallies: ProductPageTallyCache(storage: webStore.storage),
-        searches: PopularSearches(storage: webStore.storage), questions: questions
+        searches: searches, questions: questions
     ).addRoutes(to: pages)
     QuestionsController(market: market, questions: questions, renderer: renderer, bodyDeadline: config.bodyDeadline).addRoutes(to: pages)
     VisitorListsController(market: market, shelf: shelf, likeCounts: likeCounts, renderer: renderer, bodyDeadline: config.bodyDeadline)

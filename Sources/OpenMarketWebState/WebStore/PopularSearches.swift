@@ -16,6 +16,16 @@ package final class PopularSearches: Sendable {
     /// The list is read again at most this often: every home page view asks for it, and it changes slowly.
     package let cacheSeconds: Double
     private let kept = NIOLockedValueBox<(day: Int, until: Date, terms: [String])?>(nil)
+    /// Searches counted since they were last written, by day and term: a write per search was most of a search
+    /// page's cost past rendering it. `flush()` writes them, every second (`Application`) and before the list is read.
+    private let pending = NIOLockedValueBox<[PendingKey: Int]>([:])
+    /// Distinct words held before a search writes them itself, so memory stays bounded when flushes fail.
+    package static let maxPending = 4_096
+
+    private struct PendingKey: Hashable {
+        let day: Int
+        let term: String
+    }
 
     package init(storage: any StorefrontTallyStorage, cacheSeconds: Double = 60) {
         self.storage = storage
@@ -28,13 +38,39 @@ package final class PopularSearches: Sendable {
         return term.isEmpty || term.count > maxLength ? nil : term
     }
 
+    /// Counts one search in memory; it is written by the next `flush()`.
     package func count(_ search: String, day: Int) async throws {
         guard let term = Self.term(search) else { return }
-        try await storage.countSearch(term, day: day)
+        let isFull = pending.withLockedValue { pending in
+            pending[PendingKey(day: day, term: term), default: 0] += 1
+            return pending.count >= Self.maxPending
+        }
+        if isFull { try await flush() }
     }
+
+    /// Writes the searches counted since the last flush in one transaction. When that fails they are held again, added
+    /// to those counted meanwhile, for the next flush.
+    package func flush() async throws {
+        let taken = pending.withLockedValue { pending in
+            defer { pending = [:] }
+            return pending
+        }
+        guard !taken.isEmpty else { return }
+        do {
+            try await storage.countSearches(taken.map { SearchTally(term: $0.key.term, day: $0.key.day, searches: $0.value) })
+        } catch {
+            pending.withLockedValue { pending in pending.merge(taken, uniquingKeysWith: +) }
+            throw error
+        }
+    }
+
+    /// Searches counted and not yet written (for tests).
+    package var pendingCount: Int { pending.withLockedValue { $0.values.reduce(0, +) } }
 
     package func popular(today: Int, now: Date = Date()) async throws -> [String] {
         if let kept = kept.withLockedValue({ $0 }), kept.day == today, kept.until > now { return kept.terms }
+        // This process's own searches count at once; other instances' within their next flush.
+        try await flush()
         let terms = try await storage.popularSearches(sinceDay: today - Self.days + 1, minimum: Self.minimum, limit: Self.shown)
         kept.withLockedValue { $0 = (today, now.addingTimeInterval(cacheSeconds), terms) }
         return terms

@@ -66,12 +66,18 @@ extension PostgresWebStorage {
         }
     }
 
-    package func countSearch(_ term: String, day: Int) async throws {
-        try await pool.execute(
-            """
-            INSERT INTO web_search_count (day, term, searches) VALUES (\(day), \(term), 1)
-            ON CONFLICT (day, term) DO UPDATE SET searches = web_search_count.searches + 1
-            """, logger: logger)
+    package func countSearches(_ tallies: [SearchTally]) async throws {
+        guard !tallies.isEmpty else { return }
+        try await transaction { connection in
+            for tally in tallies {
+                let added = try await connection.query(
+                    """
+                    INSERT INTO web_search_count (day, term, searches) VALUES (\(tally.day), \(tally.term), \(tally.searches))
+                    ON CONFLICT (day, term) DO UPDATE SET searches = web_search_count.searches + excluded.searches
+                    """, logger: logger)
+                for try await _ in added {}
+            }
+        }
     }
 
     package func popularSearches(sinceDay: Int, minimum: Int, limit: Int) async throws -> [String] {

@@ -70,11 +70,14 @@ extension SQLiteWebStorage {
         }
     }
 
-    package func countSearch(_ term: String, day: Int) async throws {
+    package func countSearches(_ tallies: [SearchTally]) async throws {
+        guard !tallies.isEmpty else { return }
         try await database.write { db in
-            try db.execute(
-                sql: "INSERT INTO searchCount (day, term, searches) VALUES (?, ?, 1) ON CONFLICT (day, term) DO UPDATE SET searches = searches + 1",
-                arguments: [day, term])
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO searchCount (day, term, searches) VALUES (?, ?, ?) ON CONFLICT (day, term) DO UPDATE SET searches = searches + excluded.searches")
+            for tally in tallies {
+                try statement.execute(arguments: [tally.day, tally.term, tally.searches])
+            }
         }
     }
 

@@ -23,8 +23,8 @@ package protocol StorefrontTallyStorage: Sendable {
     /// Adds `delta` (+1 or −1) to the product's likes in one statement, never below zero; the count after it.
     func addLikes(_ delta: Int, productID: Int) async throws -> Int
 
-    /// Counts one search of `term` on `day` (days since 1970, UTC) in one statement.
-    func countSearch(_ term: String, day: Int) async throws
+    /// Adds each tally's searches of its term on its day (days since 1970, UTC), all in one transaction.
+    func countSearches(_ tallies: [SearchTally]) async throws
     /// The most searched terms from `sinceDay` on, most first, each searched at least `minimum` times.
     func popularSearches(sinceDay: Int, minimum: Int, limit: Int) async throws -> [String]
     /// Forgets the counts of days before `day`.
@@ -45,4 +45,17 @@ package struct ProductPageTallies: Sendable {
     package var sellerName: String?
     package var likes: Int
     package var questions: [ProductQuestion]
+}
+
+/// Searches of one term on one day, counted in memory since they were last written (see `PopularSearches`).
+package struct SearchTally: Hashable, Sendable {
+    package var term: String
+    package var day: Int
+    package var searches: Int
+
+    package init(term: String, day: Int, searches: Int) {
+        self.term = term
+        self.day = day
+        self.searches = searches
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import OpenMarketPostgres
+import PostgresNIO
 @testable import OpenMarketWebState
 import Testing
 @testable import OpenMarketWeb
@@ -242,10 +244,63 @@ struct StorefrontTallyContractTests {
             try await searches[0].count("Camera", day: today - 1)
             try await searches[1].count("camera", day: today - 1)
             for _ in 0..<50 { try await searches[0].count("오래된말", day: today - 7) }
+            // Counted in memory: nothing is written until a flush (every second in the application).
+            #expect(searches[0].pendingCount == 15 + 6 + 1 + 50 && searches[1].pendingCount == 15 + 6 + 1)
+            #expect(try await stores[0].storage.popularSearches(sinceDay: 0, minimum: 1, limit: 10) == [])
+            // Reading the list writes this instance's own counts first; the other's arrive with its flush.
+            #expect(try await searches[1].popular(today: today) == ["캠핑", "의자"])
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await searches[0].count("캠핑", day: today)
+                        if index % 5 == 0 { try await searches[0].flush() }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            try await searches[0].flush()
+            #expect(searches[0].pendingCount == 0 && searches[1].pendingCount == 0)
             #expect(try await searches[1].popular(today: today) == ["캠핑", "의자", "camera"])
             // Days past the week are forgotten.
             try await stores[0].storage.sweepSearches(beforeDay: today - 6)
             #expect(try await stores[1].storage.popularSearches(sinceDay: 0, minimum: 1, limit: 10) == ["캠핑", "의자", "camera"])
+            // Every search was written once: flushes running beside the counting lost none and wrote none twice.
+            #expect(try await searchCount(of: "캠핑", day: today, in: stores[0]) == 50)
+        }
+    }
+
+    @Test func searchCountsAFlushCouldNotWriteAreHeldForTheNext() async throws {
+        try await ContractWebStore.with(.sqlite, handles: 1) { stores in
+            let store = try #require(stores[0].storage as? SQLiteWebStorage)
+            let searches = PopularSearches(storage: store, cacheSeconds: 0)
+            for _ in 0..<3 { try await searches.count("텐트", day: 20_000) }
+            try await store.database.write { db in try db.execute(sql: "ALTER TABLE searchCount RENAME TO searchCountAway") }
+            await #expect(throws: (any Error).self) { try await searches.flush() }
+            try await searches.count("텐트", day: 20_000)
+            #expect(searches.pendingCount == 4)
+            try await store.database.write { db in try db.execute(sql: "ALTER TABLE searchCountAway RENAME TO searchCount") }
+            try await searches.flush()
+            #expect(searches.pendingCount == 0)
+            #expect(try await searchCount(of: "텐트", day: 20_000, in: stores[0]) == 4)
+        }
+    }
+
+    /// One term's count on one day, read from the store's table.
+    func searchCount(of term: String, day: Int, in store: WebStore) async throws -> Int {
+        switch store.storage {
+        case let sqlite as SQLiteWebStorage:
+            return try await sqlite.database.read { db in
+                try Int.fetchOne(db, sql: "SELECT searches FROM searchCount WHERE term = ? AND day = ?", arguments: [term, day]) ?? 0
+            }
+        case let postgres as PostgresWebStorage:
+            return try await postgres.pool.query(
+                "SELECT searches FROM web_search_count WHERE term = \(term) AND day = \(day)", logger: ContractWebStore.quietLogger
+            ) { rows in
+                for try await searches in rows.decode(Int.self) { return searches }
+                return 0
+            }
+        default:
+            throw CancellationError()
         }
     }
 }
