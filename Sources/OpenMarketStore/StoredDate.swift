@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import OpenMarketCore
 
 /// A `DATETIME` column read without a calendar: GRDB stores dates as `yyyy-MM-dd HH:mm:ss.SSS` in UTC and reads
 /// them back through Foundation's `Calendar`, which was the largest part of turning a row into a summary. Text in
@@ -37,7 +38,7 @@ struct StoredDate: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// `yyyy-MM-dd HH:mm:ss.SSS` as seconds since 2001-01-01 00:00 UTC; nil for any other text, and for dates a
-    /// calendar would adjust (the 31st of a 30-day month, a leap second) or place in another calendar (before 1900).
+    /// calendar would adjust (the 31st of a 30-day month, a leap second) or place in another calendar (`CivilDay`'s years).
     static func secondsSinceReferenceDate(_ text: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
         guard text.count == 23, text[4] == 0x2D, text[7] == 0x2D, text[10] == 0x20, text[13] == 0x3A, text[16] == 0x3A,
             text[19] == 0x2E
@@ -53,26 +54,12 @@ struct StoredDate: DatabaseValueConvertible, StatementColumnConvertible {
         }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
             let minute = number(14, 2), let second = number(17, 2), let millisecond = number(20, 3),
-            year >= 1900, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23,
-            minute <= 59, second <= 59
+            let civil = CivilDay(year: year, month: month, day: day), hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        // Days since 1970-01-01 in the Gregorian calendar (H. Hinnant's days_from_civil); 11,323 of them to 2001.
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468 - 11_323
+        // 11,323 days from 1970 to 2001.
+        let days = civil.daysSince1970 - 11_323
         // The time of day first, then the day's start: Foundation's order of additions, so the last bit agrees too.
         let timeOfDay = Double(hour * 3_600 + minute * 60 + second) + Double(millisecond) / 1_000
         return Double(days * 86_400) + timeOfDay
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

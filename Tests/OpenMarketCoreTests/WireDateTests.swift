@@ -43,6 +43,14 @@ struct WireDateTests {
                 #expect([civil.year, civil.month, civil.day] == [parts.year, parts.month, parts.day], "day \(day)")
             }
         }
+        // Back from the numbers to the same day count, on every day sampled.
+        for day in spans {
+            let civil = try #require(CivilDay(Date(timeIntervalSince1970: Double(day) * 86_400)))
+            #expect(CivilDay(year: civil.year, month: civil.month, day: civil.day)?.daysSince1970 == day, "day \(day)")
+        }
+        #expect(CivilDay(year: 2024, month: 2, day: 30) == nil && CivilDay(year: 2023, month: 2, day: 29) == nil)
+        #expect(CivilDay(year: 2024, month: 4, day: 31) == nil && CivilDay(year: 1582, month: 12, day: 31) == nil)
+        #expect(CivilDay(year: 2024, month: 2, day: 29)?.daysSince1970 == 19_782)
         #expect(CivilDay(Date(timeIntervalSince1970: -141_350 * 86_400)) == nil)
         #expect(CivilDay(Date(timeIntervalSince1970: 2_932_897 * 86_400)) == nil)
         // Before the reform the written day is still the calendar's (Julian) one.

@@ -30,6 +30,31 @@ public struct CivilDay: Sendable, Hashable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// A day written as numbers; `nil` for a day no month has (February 30, April 31) and outside the supported years.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1_583...9_999).contains(year), (1...12).contains(month), day >= 1 else { return nil }
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let length = switch month {
+        case 2: isLeap ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+        guard day <= length else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days from 1970-01-01 to this day (negative before it): the inverse of `init(_:)`.
+    public var daysSince1970: Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// `2023-03-02`.
     public var iso: String {
         var bytes: [UInt8] = []
