@@ -95,7 +95,7 @@ public final class SQLiteMarket: OpenMarketAPI {
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(OpenMarketError) -> T {
         do {
             let database = database
-            return try await Self.readingThreads.runIfActive { try database.read(body) }
+            return try await Self.readingThreads.runIfActive { try database.readInSnapshot(body) }
         } catch {
             throw mapped(error)
         }

@@ -28,7 +28,8 @@ struct ListingPagingTests {
             arguments: [limit, offset])
     }
 
-    /// Compares first, second, middle (inside a segment), next-to-last and last pages of every listing.
+    /// Compares first, second, middle, next-to-last and last pages of every listing; the middle ones fall in the
+    /// first and the second half of a rank segment, which are walked from the segment's start and from its end.
     static func compareEveryListing(_ test: TestMarket, perPage: Int = 37) async throws {
         try await test.market.database.read { db in
             for order in ProductOrder.allCases {
@@ -37,7 +38,7 @@ struct ListingPagingTests {
                         let request = ListingRequest(order: order, ascending: ascending, cells: cells, search: nil)
                         let total = try ListingRequest.count(db, cells: cells)
                         let lastOffset = max(0, (total - 1) / perPage * perPage)
-                        for offset in Set([0, perPage, total / 2 + 3, total / 3, max(0, lastOffset - perPage), lastOffset]) {
+                        for offset in Set([0, perPage, total / 4, total / 3, total / 2 + 3, total * 3 / 4 + 5, max(0, lastOffset - perPage), lastOffset]) {
                             let page = try request.page(db, limit: perPage, offset: offset)
                             let want = try expected(db, request, limit: perPage, offset: offset)
                             #expect(page.ids == want, "\(order) \(ascending ? "asc" : "desc") cells \(cells.cells) offset \(offset) of \(total)")

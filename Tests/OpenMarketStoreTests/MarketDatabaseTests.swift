@@ -57,6 +57,44 @@ struct MarketDatabaseTests {
         try second.close()
     }
 
+    /// The market's reads: one snapshot for all of a read's statements, and a transaction that ends, however
+    /// the read ends, so that the connection's next read sees what was written since.
+    @Test func readsInASnapshotSeeOneVersionAndEndTheirTransaction() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "reads.sqlite").path
+        var configuration = Configuration()
+        configuration.maximumReaderCount = 1
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try await pool.write { db in try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY); INSERT INTO item VALUES (1)") }
+        let writer = try DatabaseQueue(path: path)
+        let count = "SELECT count(*) FROM item"
+
+        // Given a write committed by another connection between a read's two statements,
+        let (first, second) = try await pool.readInSnapshot { db in
+            let first = try Int.fetchOne(db, sql: count)
+            try writer.write { db in try db.execute(sql: "INSERT INTO item VALUES (2)") }
+            return (first, try Int.fetchOne(db, sql: count))
+        }
+        // then both statements saw the file as it was when the read began, and the next read sees the write.
+        #expect(first == 1 && second == 1)
+        #expect(try await pool.readInSnapshot { db in try Int.fetchOne(db, sql: count) } == 2)
+
+        // A read that fails throws its own error and ends its transaction too: the one reader sees the next write.
+        #expect(throws: DatabaseError.self) {
+            try pool.readInSnapshot { db in
+                _ = try Int.fetchOne(db, sql: count)
+                try db.execute(sql: "SELECT * FROM missing")
+            }
+        }
+        try await writer.write { db in try db.execute(sql: "INSERT INTO item VALUES (3)") }
+        #expect(try await pool.readInSnapshot { db in try Int.fetchOne(db, sql: count) } == 3)
+        #expect(try await pool.readInSnapshot { db in db.isInsideTransaction } == true)
+        #expect(try await pool.unsafeRead { db in db.isInsideTransaction } == false)
+        try writer.close()
+        try pool.close()
+    }
+
     @Test func fileDatabaseUsesWALAndForeignKeys() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -65,9 +65,11 @@ struct ListingRequest: Sendable {
         "SELECT coalesce(sum(total), 0) FROM productCellCounter WHERE cell IN (\(cells.cells.map(String.init).joined(separator: ", ")))"
     }
 
+    private static let countTexts = WrittenSQL<CellSet>()
+
     /// The number of products in the cells, from the counters the triggers keep.
     static func count(_ db: Database, cells: CellSet) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: countSQL(cells: cells))) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: countTexts.text(for: cells, write: countSQL(cells:)))) ?? 0
     }
 }
 

@@ -102,20 +102,29 @@ extension ProductPager {
     /// The key `skipping` selected rows from `start` on (inclusive), ascending. SQLite skips the rows (OFFSET) and
     /// only the one key is read out: a walk through a rank segment copies nothing but its answer.
     func key(_ db: Database, from start: Key, skipping: Int) throws -> Key? {
+        try walk(db, ascending: true, from: start, inclusive: true, skipping: skipping)
+    }
+
+    /// The key `skipping` selected rows before `end` (exclusive), descending.
+    func key(_ db: Database, before end: Key, skipping: Int) throws -> Key? {
+        try walk(db, ascending: false, from: end, inclusive: false, skipping: skipping)
+    }
+
+    private func walk(_ db: Database, ascending: Bool, from start: Key, inclusive: Bool, skipping: Int) throws -> Key? {
         if order.hasCellIndex, !cells.isAll {
-            let keys = try keys(db, ascending: true, after: start, inclusive: true, count: skipping + 1)
+            let keys = try keys(db, ascending: ascending, after: start, inclusive: inclusive, count: skipping + 1)
             return keys.count > skipping ? keys[skipping] : nil
         }
         var remaining = skipping
         for length in (0..<order.columns.count).reversed() {
             let (sql, arguments) = afterQuery(
-                condition: cells.condition, ascending: true, start: start, inclusive: true, length: length, tail: .oneAfterOffset)
+                condition: cells.condition, ascending: ascending, start: start, inclusive: inclusive, length: length, tail: .oneAfterOffset)
             if let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments + [remaining]) {
                 return Array(row.databaseValues)
             }
             // Fewer rows than `remaining` at this level: count them (at most `remaining`) and go on to the next.
             let (counting, _) = afterQuery(
-                condition: cells.condition, ascending: true, start: start, inclusive: true, length: length, tail: .countUpToLimit)
+                condition: cells.condition, ascending: ascending, start: start, inclusive: inclusive, length: length, tail: .countUpToLimit)
             let counted = try Int.fetchOne(db.cachedStatement(sql: counting), arguments: arguments + [remaining]) ?? 0
             remaining -= counted
         }

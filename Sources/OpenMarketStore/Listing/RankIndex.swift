@@ -2,7 +2,7 @@ import GRDB
 
 /// Finds the key at a position of an order through its rank table (see `RankSchema`): the segments' counts
 /// of the selected cells are added up from the nearer end until the position is reached, then the segment's
-/// rows are walked (at most `RankSchema.maxSegment`).
+/// rows are walked from its nearer end (at most half of `RankSchema.maxSegment`, but in the last segment).
 struct RankIndex {
     let order: ProductOrder
     let cells: CellSet
@@ -28,12 +28,30 @@ struct RankIndex {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
         var passed = 0
         let width = order.columns.count
+        // The start of the segment after the current one (ascending); read from the end, the one read before it.
+        var following: ProductPager.Key?
         while let row = try rows.next() {
             let count: Int = row[width]
             let before = fromStart ? passed : total - passed - count
             if count > 0 && before <= position && position < before + count {
+                // The segment's rows are walked from its nearer end, half a segment at most; the last segment's
+                // from its start all the same, since from the order's end a walk has no key to start at.
+                let pager = ProductPager(order: order, cells: cells)
                 let start = Array(row.databaseValues.prefix(width))
-                return try ProductPager(order: order, cells: cells).key(db, from: start, skipping: position - before)
+                let fromFirst = position - before
+                let fromLast = before + count - 1 - position
+                if fromFirst > fromLast {
+                    if fromStart {
+                        following = try rows.next().map { Array($0.databaseValues.prefix(width)) }
+                    }
+                    if let following {
+                        return try pager.key(db, before: following, skipping: fromLast)
+                    }
+                }
+                return try pager.key(db, from: start, skipping: fromFirst)
+            }
+            if !fromStart {
+                following = Array(row.databaseValues.prefix(width))
             }
             passed += count
         }

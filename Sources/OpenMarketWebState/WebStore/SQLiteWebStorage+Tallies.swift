@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenMarketStore
 
 // `StorefrontTallyStorage`, through `WebStorage`.
 extension SQLiteWebStorage {
@@ -10,7 +11,7 @@ extension SQLiteWebStorage {
 
     package func sellerNames(productIDs: [Int]) async throws -> [Int: String] {
         guard !productIDs.isEmpty else { return [:] }
-        return try await database.read { db in
+        return try await database.readInSnapshot { db in
             // Cached: a list page asks for the same number of ids every time.
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT productId, name FROM sellerName WHERE productId IN (\(Self.placeholders(productIDs.count)))"),
@@ -38,7 +39,7 @@ extension SQLiteWebStorage {
 
     /// One read of three cached statements (each compiled once per connection).
     package func productPageTallies(productID: Int, questionLimit: Int) async throws -> ProductPageTallies {
-        try await database.read { db in
+        try await database.readInSnapshot { db in
             let name = try String.fetchOne(db.cachedStatement(sql: TallySQL.sellerName), arguments: [productID])
             let likes = try Int.fetchOne(db.cachedStatement(sql: TallySQL.likes), arguments: [productID])
             let questions = try Row.fetchAll(db.cachedStatement(sql: QuestionSQL.productPage), arguments: [productID, Int64.max, questionLimit])
