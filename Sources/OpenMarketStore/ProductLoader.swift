@@ -11,63 +11,50 @@ enum ProductLoader {
     /// Without `thumbnails` (an export, which has no photo column) every `thumbnailURL` is empty and no image is read.
     static func summaries(_ db: Database, ids: [Int64], imagePathPrefix: String, thumbnails withThumbnails: Bool = true) throws -> [ProductSummary] {
         guard !ids.isEmpty else { return [] }
-        let arguments = StatementArguments(ids)
         let sql = SummarySQL.forCount(ids.count)
         // Cached statements: a page has the same number of ids every time, so the SQL repeats and is compiled once.
-        let productRows = try Row.fetchCursor(db.cachedStatement(sql: sql.products), arguments: arguments)
-        var products: [StoredSummary] = []
-        products.reserveCapacity(ids.count)
-        while let row = try productRows.next() {
-            products.append(StoredSummary(
-                id: row[0], vendorID: row[1], vendorName: row[2], name: row[3], description: row[4], currency: row[5],
-                priceMinor: row[6], discountMinor: row[7], stock: row[8], createdAt: (row[9] as StoredDate).date, thumbnailImageID: row[10]))
-        }
-        // Each product's chosen thumbnail, or its first image: rows come in (productId, position) order.
-        var thumbnails: [Int64: (id: Int64, key: String, fileExtension: String)] = [:]
-        thumbnails.reserveCapacity(products.count)
-        var chosen: [Int64: Int64] = [:]
-        for product in products {
-            if let thumbnail = product.thumbnailImageID { chosen[product.id] = thumbnail }
-        }
-        let images = try withThumbnails ? Row.fetchCursor(db.cachedStatement(sql: sql.images), arguments: arguments) : nil
-        while let image = try images?.next() {
-            let productID: Int64 = image[0]
-            let id: Int64 = image[1]
-            if thumbnails[productID] == nil || chosen[productID] == id {
-                thumbnails[productID] = (id, image[2], image[3])
-            }
-        }
+        // With thumbnails, each product's chosen thumbnail (when it is one of its images), else its first, comes in
+        // the same row: no second statement, and no row for each of the other photos.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: withThumbnails ? sql.withThumbnails : sql.products), arguments: StatementArguments(ids))
         var byID: [Int64: ProductSummary] = [:]
-        byID.reserveCapacity(products.count)
-        for product in products {
-            guard let currency = Currency(rawValue: product.currency) else { continue }
-            let thumbnail = thumbnails[product.id].map {
-                ImageURL.thumbnail(prefix: imagePathPrefix, key: $0.key, fileExtension: $0.fileExtension)
-            }
-            byID[product.id] = ProductSummary(
-                id: Int(product.id), vendorID: Int(product.vendorID), vendorName: product.vendorName, name: product.name,
-                description: product.description, thumbnailURL: thumbnail ?? "", currency: currency,
-                price: MinorUnits.decimal(product.priceMinor, currency: currency),
-                discountedPrice: MinorUnits.decimal(product.discountMinor, currency: currency), stock: product.stock,
-                createdAt: product.createdAt, issuedAt: product.createdAt)
+        byID.reserveCapacity(ids.count)
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            guard let currency = Currency(rawValue: row[5]) else { continue }
+            let thumbnail: String? = withThumbnails ? (row[10] as String?).map { key in
+                ImageURL.thumbnail(prefix: imagePathPrefix, key: key, fileExtension: row[11])
+            } : nil
+            let createdAt = (row[9] as StoredDate).date
+            byID[id] = ProductSummary(
+                id: Int(id), vendorID: row[1], vendorName: row[2], name: row[3], description: row[4], thumbnailURL: thumbnail ?? "",
+                currency: currency, price: MinorUnits.decimal(row[6], currency: currency),
+                discountedPrice: MinorUnits.decimal(row[7], currency: currency), stock: row[8], createdAt: createdAt, issuedAt: createdAt)
         }
         return ids.compactMap { byID[$0] }
     }
 
-    /// The two statements of `summaries` for a number of ids, written once for the counts a page has (up to 100)
+    /// The statements of `summaries` for a number of ids, written once for the counts a page has (up to 100)
     /// rather than on every read; an export's batch of a thousand writes its own, once per thousand rows.
     private struct SummarySQL {
         let products: String
-        let images: String
+        let withThumbnails: String
 
         init(count: Int) {
             let placeholders = databaseQuestionMarks(count: count)
-            products = """
-                SELECT product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
-                    product.priceMinor, product.discountMinor, product.stock, product.createdAt, product.thumbnailImageId
-                FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))
+            let columns = """
+                product.id, product.vendorId, vendor.name, product.name, product.description, product.currency,
+                    product.priceMinor, product.discountMinor, product.stock, product.createdAt
                 """
-            images = "SELECT productId, id, key, fileExtension FROM productImage WHERE productId IN (\(placeholders)) ORDER BY productId, position"
+            products = "SELECT \(columns) FROM product JOIN vendor ON vendor.id = product.vendorId WHERE product.id IN (\(placeholders))"
+            withThumbnails = """
+                SELECT \(columns), thumbnail.key, thumbnail.fileExtension
+                FROM product JOIN vendor ON vendor.id = product.vendorId
+                LEFT JOIN productImage AS thumbnail ON thumbnail.id = coalesce(
+                    (SELECT chosen.id FROM productImage AS chosen WHERE chosen.id = product.thumbnailImageId AND chosen.productId = product.id),
+                    (SELECT first.id FROM productImage AS first WHERE first.productId = product.id ORDER BY first.position LIMIT 1))
+                WHERE product.id IN (\(placeholders))
+                """
         }
 
         private static let written = (0...100).map(SummarySQL.init(count:))
@@ -75,21 +62,6 @@ enum ProductLoader {
         static func forCount(_ count: Int) -> SummarySQL {
             count < written.count ? written[count] : SummarySQL(count: count)
         }
-    }
-
-    /// One product row of `summaries`, decoded.
-    private struct StoredSummary {
-        var id: Int64
-        var vendorID: Int64
-        var vendorName: String
-        var name: String
-        var description: String
-        var currency: String
-        var priceMinor: Int64
-        var discountMinor: Int64
-        var stock: Int
-        var createdAt: Date
-        var thumbnailImageID: Int64?
     }
 
     /// One product page's reads: two cached statements (compiled once per connection), read by column position.

@@ -94,6 +94,28 @@ struct SQLiteMarketReadTests {
         #expect(page.products[1].price == mine.price)
     }
 
+    /// A card's photo is the chosen thumbnail only while it is one of the product's own photos; otherwise (an image
+    /// of another product, or one no longer there, as a script or an interrupted replacement could leave it) the
+    /// product's first photo, and no photo at all for a product without any.
+    @Test func listThumbnailIsTheChosenOwnPhotoElseTheFirst() async throws {
+        let test = try await TestMarket()
+        let chosen = try await test.create(name: "Chosen", images: [TestImages.jpeg(), TestImages.png(), TestImages.jpeg()])
+        let elsewhere = try await test.create(name: "Elsewhere", images: [TestImages.png(), TestImages.jpeg()])
+        let missing = try await test.create(name: "Missing", images: [TestImages.jpeg(), TestImages.png()])
+        let bare = try await test.create(name: "Bare")
+        try await test.market.database.write { db in
+            try db.execute(sql: "UPDATE product SET thumbnailImageId = ? WHERE id = ?", arguments: [chosen.images[2].id, chosen.id])
+            try db.execute(sql: "UPDATE product SET thumbnailImageId = ? WHERE id = ?", arguments: [chosen.images[1].id, elsewhere.id])
+            try db.execute(sql: "UPDATE product SET thumbnailImageId = ? WHERE id = ?", arguments: [Int64.max, missing.id])
+            try db.execute(sql: "DELETE FROM productImage WHERE productId = ?", arguments: [bare.id])
+        }
+
+        let page = try #require(try await test.market.products(ProductQuery()))
+
+        #expect(page.products.map(\.name) == ["Bare", "Missing", "Elsewhere", "Chosen"])
+        #expect(page.products.map(\.thumbnailURL) == ["", missing.images[0].thumbnailURL, elsewhere.images[0].thumbnailURL, chosen.images[2].thumbnailURL])
+    }
+
     @Test func healthCheckAnswers() async throws {
         let test = try await TestMarket()
         try await test.market.healthCheck()
