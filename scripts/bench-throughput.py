@@ -21,6 +21,7 @@ import json
 import os
 import re
 import random
+import shutil
 import socket
 import sqlite3
 import statistics
@@ -149,7 +150,9 @@ def main():
     if args.random and not args.data_dir:
         sys.exit("--random needs --data-dir with a filled market")
 
-    data_dir = args.data_dir or tempfile.mkdtemp(prefix="openmarket-bench-")
+    # Directories this run makes, removed at its end (a given --data-dir is the caller's and stays).
+    made = [] if args.data_dir else [tempfile.mkdtemp(prefix="openmarket-bench-")]
+    data_dir = args.data_dir or made[0]
     port = free_port()
     env = dict(os.environ, OPENMARKET_ADMIN_PASSWORD=ADMIN_PASSWORD)
     server = subprocess.Popen(
@@ -168,7 +171,9 @@ def main():
             ("/api/products", None),
             ("/admin/products", cookie),
         ]
-        scripts = random_workloads(args.data_dir, tempfile.mkdtemp(prefix="openmarket-bench-wrk-")) if args.random else {}
+        if args.random:
+            made.append(tempfile.mkdtemp(prefix="openmarket-bench-wrk-"))
+        scripts = random_workloads(args.data_dir, made[-1]) if args.random else {}
         targets += [(name, None) for name in scripts]
         results = {path: [] for path, _ in targets}
         for _ in range(args.rounds):
@@ -205,6 +210,8 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=10)
+        for directory in made:
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
