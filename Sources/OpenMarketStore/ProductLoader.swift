@@ -16,7 +16,7 @@ enum ProductLoader {
         // With thumbnails, each product's chosen thumbnail (when it is one of its images), else its first, comes in
         // the same row: no second statement, and no row for each of the other photos.
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: withThumbnails ? sql.withThumbnails : sql.products), arguments: StatementArguments(ids))
+            db.cachedStatement(sql: withThumbnails ? sql.withThumbnails : sql.products), arguments: StatementArguments(each: ids))
         var byID: [Int64: ProductSummary] = [:]
         byID.reserveCapacity(ids.count)
         while let row = try rows.next() {

@@ -60,7 +60,7 @@ extension SQLiteMarket: ImageServing {
         let list = Array(keys)
         return try await read { db in
             let marks = databaseQuestionMarks(count: list.count)
-            return Set(try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM productImage WHERE key IN (\(marks))"), arguments: StatementArguments(list)))
+            return Set(try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM productImage WHERE key IN (\(marks))"), arguments: StatementArguments(each: list)))
         }
     }
 

@@ -152,7 +152,7 @@ extension ProductPager {
         condition: String?, ascending: Bool, start: Key, inclusive: Bool, length: Int, tail: Tail
     ) -> (sql: String, arguments: StatementArguments) {
         let shape = AfterShape(order: order, condition: condition, ascending: ascending, inclusive: inclusive, length: length, tail: tail)
-        return (Self.afterTexts.text(for: shape, write: Self.afterSQL), StatementArguments(Array(start[...length])))
+        return (Self.afterTexts.text(for: shape, write: Self.afterSQL), StatementArguments(each: start[...length]))
     }
 
     private static func afterSQL(_ shape: AfterShape) -> String {

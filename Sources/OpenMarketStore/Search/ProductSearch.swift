@@ -202,7 +202,7 @@ struct ProductSearch {
         guard !keys.isEmpty else { return [:] }
         let sql = "SELECT trigram, products FROM productSearchStatistics WHERE trigram IN (\(databaseQuestionMarks(count: keys.count)))"
         var counts: [String: Int] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(keys)) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(each: keys)) {
             counts[row[0]] = row[1]
         }
         return counts

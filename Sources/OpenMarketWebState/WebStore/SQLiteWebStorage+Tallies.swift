@@ -15,7 +15,7 @@ extension SQLiteWebStorage {
             // Cached: a list page asks for the same number of ids every time.
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT productId, name FROM sellerName WHERE productId IN (\(Self.placeholders(productIDs.count)))"),
-                arguments: StatementArguments(productIDs))
+                arguments: StatementArguments(each: productIDs))
             return Dictionary(rows.map { ($0["productId"], $0["name"]) }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -52,7 +52,7 @@ extension SQLiteWebStorage {
         return try await database.read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT productId, likes FROM likeCount WHERE productId IN (\(Self.placeholders(productIDs.count)))"),
-                arguments: StatementArguments(productIDs))
+                arguments: StatementArguments(each: productIDs))
             return Dictionary(rows.map { ($0["productId"], $0["likes"]) }, uniquingKeysWith: { first, _ in first })
         }
     }
