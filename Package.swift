@@ -273,6 +273,7 @@ let package = Package(
             name: "OpenMarketStoreTests",
             dependencies: [
                 "OpenMarketInput", "OpenMarketEmbedded", "OpenMarketStore", "OpenMarketPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings

@@ -9,8 +9,7 @@ public enum MarketDatabase {
     /// `maxBytes` caps the file: beyond it writes fail as on a full disk (`storageFull`), and nothing is half-written.
     public static func open(path: String, maxBytes: Int? = nil, logger: Logger) throws -> DatabasePool {
         SQLiteMemory.limit()
-        var configuration = configuration()
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(cacheKilobytes)") }
+        var configuration = readerConfiguration()
         if let maxBytes {
             configuration.prepareDatabase { db in
                 let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
@@ -31,6 +30,13 @@ public enum MarketDatabase {
     /// The cache is bounded per connection (the writer and each reader of the pool), so a long export's
     /// memory stays flat, and all connections together by `SQLiteMemory`'s budget, which one may fill alone.
     static let cacheKilobytes = Int(SQLiteMemory.budgetBytes / 1024)
+
+    /// What every connection to the file needs, the page cache included.
+    static func readerConfiguration() -> Configuration {
+        var configuration = configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(cacheKilobytes)") }
+        return configuration
+    }
 
     /// An in-memory database for tests and throwaway runs.
     public static func inMemory() throws -> DatabaseQueue {

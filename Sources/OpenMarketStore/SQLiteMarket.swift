@@ -27,6 +27,8 @@ public final class SQLiteMarket: OpenMarketAPI {
     public let hasher: SecretHasher
     let configuration: Configuration
     private let writes = NIOLockedValueBox<UInt64>(0)
+    /// The page reads' own connections, for a market in a file (`PageReaders`); an in-memory one reads through `database`.
+    private let readers: PageReaders?
     let logger: Logger
     /// Decodes and encodes photos off the event loops; `nil` only when libvips could not start, and then every
     /// upload is refused rather than stored unprocessed.
@@ -37,6 +39,7 @@ public final class SQLiteMarket: OpenMarketAPI {
         imageProcessor: ImageProcessor? = ImageProcessor.shared, logger: Logger = Logger(label: "openmarket.store")
     ) {
         self.database = database
+        readers = (database as? DatabasePool).map { PageReaders(path: $0.path) }
         self.hasher = hasher
         self.configuration = configuration
         self.imageProcessor = imageProcessor
@@ -94,8 +97,10 @@ public final class SQLiteMarket: OpenMarketAPI {
 
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(OpenMarketError) -> T {
         do {
-            let database = database
-            return try await Self.readingThreads.runIfActive { try database.readInSnapshot(body) }
+            let (database, readers) = (database, readers)
+            return try await Self.readingThreads.runIfActive {
+                if let readers { try readers.read(body) } else { try database.readInSnapshot(body) }
+            }
         } catch {
             throw mapped(error)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import NIOPosix
 import OpenMarketCore
 import OpenMarketEmbedded
 @testable import OpenMarketStore
@@ -92,6 +93,50 @@ struct MarketDatabaseTests {
         #expect(try await pool.readInSnapshot { db in db.isInsideTransaction } == true)
         #expect(try await pool.unsafeRead { db in db.isInsideTransaction } == false)
         try writer.close()
+        try pool.close()
+    }
+
+    /// The page reads' own connections: read-only, each read in a snapshot that sees every commit made before it,
+    /// and no more connections than reads that ran at once.
+    @Test func pageReadersSeeEveryCommitOnlyReadAndOpenOnePerConcurrentRead() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "market.sqlite").path
+        let pool = try MarketDatabase.open(path: path, logger: Self.logger)
+        try await pool.write { db in try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY)") }
+        let readers = PageReaders(path: path)
+        let threads = NIOThreadPool(numberOfThreads: 3)
+        threads.start()
+        let count = "SELECT count(*) FROM item"
+
+        // Given writes of the market's own connection, each read after a commit sees it, in every reader.
+        for id in 1...6 {
+            try await pool.write { db in try db.execute(sql: "INSERT INTO item VALUES (?)", arguments: [id]) }
+            let seen = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { try await threads.runIfActive { try readers.read { db in try Int.fetchOne(db, sql: count) } } }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(seen == [id, id, id])
+        }
+        // One snapshot per read: a commit between its two statements is seen by the next read only.
+        let (first, second) = try await threads.runIfActive {
+            try readers.read { db in
+                let first = try Int.fetchOne(db, sql: count)
+                try pool.write { db in try db.execute(sql: "INSERT INTO item VALUES (7)") }
+                return (first, try Int.fetchOne(db, sql: count))
+            }
+        }
+        #expect(first == 6 && second == 6)
+        // A write through a reader is refused, writes nothing and leaves the connection reading.
+        await #expect(throws: DatabaseError.self) {
+            try await threads.runIfActive { try readers.read { db in try db.execute(sql: "INSERT INTO item VALUES (8)") } }
+        }
+        #expect(try await threads.runIfActive { try readers.read { db in try Int.fetchOne(db, sql: count) } } == 7)
+        // Three threads read at most three at once, so no more than three connections were opened.
+        #expect((1...3).contains(readers.idleCount))
+        try await threads.shutdownGracefully()
         try pool.close()
     }
 
