@@ -24,7 +24,16 @@ struct OpenGraph: Sendable, Hashable {
 
     /// At most `limit` characters of a description, on one line, cut at a space where there is one.
     static func excerpt(_ text: String, limit: Int = 100) -> String {
-        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // Only the start shows: lines are joined from as much of the text as has `limit` + 1 characters that are
+        // not line breaks, and the line then has at least that many (a joining space adds one, a mark after it
+        // takes it back). Walking the whole of a long description was a fiftieth of a product page.
+        var end = text.startIndex
+        var kept = 0
+        while end < text.endIndex, kept <= limit {
+            if !text[end].isNewline { kept += 1 }
+            end = text.index(after: end)
+        }
+        let line = text[..<end].split(whereSeparator: \.isNewline).joined(separator: " ")
         guard line.count > limit else { return line }
         let cut = line.prefix(limit)
         let atSpace = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
