@@ -37,6 +37,8 @@ struct ListingPagingTests {
                     for cells in filters {
                         let request = ListingRequest(order: order, ascending: ascending, cells: cells, search: nil)
                         let total = try ListingRequest.count(db, cells: cells)
+                        let counted = try Int.fetchOne(db, sql: "SELECT count(*) FROM product" + (cells.condition.map { " WHERE \($0)" } ?? ""))
+                        #expect(total == counted, "cells \(cells.cells)")
                         let lastOffset = max(0, (total - 1) / perPage * perPage)
                         for offset in Set([0, perPage, total / 4, total / 3, total / 2 + 3, total * 3 / 4 + 5, max(0, lastOffset - perPage), lastOffset]) {
                             let page = try request.page(db, limit: perPage, offset: offset)

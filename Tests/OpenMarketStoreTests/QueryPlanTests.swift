@@ -115,6 +115,23 @@ struct QueryPlanTests {
         }
     }
 
+    /// A list's total: the cells' counters read by a range of their key, with no temporary index (SQLite builds
+    /// one for an `IN` list on every read), and the right sum for every filter.
+    @Test func theCellsCountReadsCountersByKeyWithoutATemporaryIndex() async throws {
+        let test = try await ListingPagingTests.filledMarket(300)
+        try await test.market.database.read { db in
+            for cells in ListingPagingTests.filters {
+                let sql = ListingRequest.countSQL(cells: cells)
+                let opcodes = try Row.fetchAll(db, sql: "EXPLAIN " + sql).map { $0["opcode"] as String }
+                let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+                #expect(!opcodes.contains("OpenEphemeral"), "\(sql)")
+                #expect(plan == ["SEARCH productCellCounter USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)"], "\(sql)")
+                let counted = try Int.fetchOne(db, sql: "SELECT count(*) FROM product" + (cells.condition.map { " WHERE \($0)" } ?? ""))
+                #expect(try ListingRequest.count(db, cells: cells) == counted, "\(cells.cells)")
+            }
+        }
+    }
+
     @Test func storefrontOrdersFiltersAndDeepPagesUseIndexes() async throws {
         let traced = try await Self.tracedMarket()
         for sort in ProductQuery.Sort.allCases {
